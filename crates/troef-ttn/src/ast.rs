@@ -1,0 +1,200 @@
+//! The syntax tree of one TTN record. Every node keeps its byte span in the
+//! source file; spans never take part in equality, so a record printed and
+//! parsed again compares equal to the original.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use troef_cards::Card;
+
+/// A byte range in the source file. Equality ignores spans by design.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Span {
+        Span { start, end }
+    }
+    pub fn join(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+}
+
+impl PartialEq for Span {
+    fn eq(&self, _: &Span) -> bool {
+        true
+    }
+}
+impl Eq for Span {}
+
+/// How a comment was written; kept so that canonical output keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CommentKind {
+    /// `{ ... }`, may stand anywhere between tokens.
+    Brace,
+    /// `; ...` to the end of the line.
+    Line,
+    /// `%...` in column 1: an escape line, kept verbatim.
+    Escape,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Comment {
+    pub kind: CommentKind,
+    /// The text between the delimiters, trimmed of surrounding white space.
+    pub text: String,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub span: Span,
+}
+
+/// A suffix glyph on a call or a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum Glyph {
+    #[serde(rename = "!")]
+    Good,
+    #[serde(rename = "?")]
+    Mistake,
+    #[serde(rename = "!!")]
+    Brilliant,
+    #[serde(rename = "??")]
+    Blunder,
+    #[serde(rename = "!?")]
+    Interesting,
+    #[serde(rename = "?!")]
+    Dubious,
+}
+
+impl Glyph {
+    pub fn parse(s: &str) -> Option<Glyph> {
+        Some(match s {
+            "!" => Glyph::Good,
+            "?" => Glyph::Mistake,
+            "!!" => Glyph::Brilliant,
+            "??" => Glyph::Blunder,
+            "!?" => Glyph::Interesting,
+            "?!" => Glyph::Dubious,
+            _ => return None,
+        })
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+}
+
+/// What a section token says, before any game gives it meaning.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", content = "value", rename_all = "lowercase")]
+pub enum TokenKind {
+    /// A card, canonical `SA`, `HT`.
+    Card(Card),
+    /// A word: a call (`pass`, `play`, `130`), a suit named alone (`H`), an
+    /// announcement or claim (`roem:20`, `stuk`), an irregularity (`revoke`).
+    /// Canonical words are lower case, except a lone suit letter.
+    Word(String),
+}
+
+
+/// One token of a section, with everything that rides on it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Token {
+    #[serde(flatten)]
+    pub kind: TokenKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<Glyph>,
+    /// Numeric annotation glyphs `$n`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u16>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
+    /// Alternatives to this token, PGN style: each replaces this token and
+    /// continues from there.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Vec<Token>>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub span: Span,
+}
+
+impl Token {
+    pub fn new(kind: TokenKind, span: Span) -> Token {
+        Token { kind, glyph: None, nags: Vec::new(), comments: Vec::new(), variations: Vec::new(), span }
+    }
+    pub fn card(&self) -> Option<Card> {
+        match self.kind {
+            TokenKind::Card(c) => Some(c),
+            _ => None,
+        }
+    }
+    pub fn word(&self) -> Option<&str> {
+        match &self.kind {
+            TokenKind::Word(w) => Some(w),
+            _ => None,
+        }
+    }
+}
+
+/// A tag pair `[Name "value"]`, with the section that follows it, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Tag {
+    /// Canonical spelling for known tags (`Game`), as written otherwise.
+    pub name: String,
+    pub value: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<Comment>,
+    /// Tokens after the tag, up to the next tag (the Auction and Play sections).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub section: Vec<Token>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub span: Span,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub value_span: Span,
+}
+
+/// One record: tag pairs with their sections, and the comments before them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Record {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leading: Vec<Comment>,
+    pub tags: Vec<Tag>,
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub span: Span,
+}
+
+impl Record {
+    pub fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.tag(name).map(|t| t.value.as_str())
+    }
+}
+
+/// The known tags, in canonical order. Tags not listed keep their order
+/// after these.
+pub const KNOWN_TAGS: &[&str] = &[
+    "Game", "Rules", "Event", "Site", "Date", "Round", "Match", "Board", "Annotator", "North", "East",
+    "South", "West", "Dealer", "DealNo", "Deal", "Turned", "Auction", "Contract", "Play", "Result",
+    "Total",
+];
+
+/// Tags that carry a section of tokens.
+pub const SECTION_TAGS: &[&str] = &["Auction", "Play"];
+
+/// The canonical spelling of a known tag name (case-insensitive), if known.
+pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
+    KNOWN_TAGS.iter().copied().find(|k| k.eq_ignore_ascii_case(name))
+}

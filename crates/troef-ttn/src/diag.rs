@@ -1,0 +1,197 @@
+//! Diagnostics: a stable code, a severity, a message, a byte span, and notes.
+//! Line and column (in characters) are computed only when a diagnostic is
+//! shown, from the record's text.
+
+use crate::ast::Span;
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+macro_rules! codes {
+    ($($name:ident = $code:literal, $title:literal;)*) => {
+        /// Every diagnostic code. Codes are stable: a code is never reused
+        /// for another meaning (spec/notation.md, "Diagnostic codes").
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code { $($name),* }
+        impl Code {
+            pub const ALL: &'static [Code] = &[$(Code::$name),*];
+            pub fn as_str(self) -> &'static str { match self { $(Code::$name => $code),* } }
+            pub fn title(self) -> &'static str { match self { $(Code::$name => $title),* } }
+        }
+    };
+}
+
+codes! {
+    InvalidUtf8 = "E100", "the record is not valid UTF-8";
+    UnterminatedTag = "E101", "tag pair not closed with `]`";
+    MalformedTag = "E102", "malformed tag pair";
+    UnterminatedString = "E103", "tag value not closed with `\"`";
+    UnterminatedComment = "E104", "comment not closed with `}`";
+    UnexpectedChar = "E105", "unexpected character";
+    BadGlyph = "E106", "malformed annotation glyph";
+    BadVariation = "E107", "unbalanced or misplaced variation";
+    RecordTooLarge = "E108", "record too large";
+    BadDirective = "E109", "unsupported TTN version or directive";
+    DuplicateTag = "E110", "tag given twice";
+    TokenOutsideSection = "E111", "tokens after a tag that takes no section";
+    TooDeep = "E112", "variations nested too deeply";
+    BadToken = "E113", "not a card or a word";
+    MissingTag = "E201", "required tag missing";
+    UnknownGame = "E202", "unknown game";
+    UnknownRules = "E203", "unknown rule profile for this game";
+    BadTagValue = "E204", "invalid tag value";
+    BadHand = "E205", "a hand has the wrong number of cards, or a card not in the deck";
+    DealtTwice = "E206", "card dealt twice";
+    DealIncomplete = "E207", "the deal does not give out the whole deck";
+    DealNoMismatch = "E208", "deal number does not match the hands";
+    NotInHand = "E209", "card played that the player does not hold";
+    PlayedTwice = "E210", "card played twice";
+    UnknownWord = "E211", "word not known in this section for this game";
+    IllegalCall = "E301", "illegal call";
+    AuctionIncomplete = "E302", "auction incomplete";
+    CallAfterEnd = "E303", "call after the auction ended";
+    ContractMismatch = "E304", "contract does not follow from the auction";
+    TurnedCard = "E305", "trump-indicator card missing or invalid";
+    IllegalPlay = "E401", "illegal play";
+    WrongLeader = "E402", "wrong leader";
+    PlayIncomplete = "E403", "play incomplete";
+    RevokeOnLegal = "E404", "revoke marked on a legal card";
+    PlayAfterEnd = "E405", "card after the end of play";
+    RoemNotInTrick = "E501", "roem claimed that the trick does not hold";
+    RoemWrongValue = "E502", "roem claimed with the wrong value";
+    StukInvalid = "E503", "stuk claimed without king and queen of trumps";
+    ClaimMisplaced = "E504", "claim in the wrong place";
+    ResultMismatch = "E601", "claimed result differs from the replay";
+    TotalMismatch = "E602", "claimed running total differs from the replay";
+    BadScore = "E603", "malformed score";
+    PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
+}
+
+/// One finding about one record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    pub span: Span,
+    /// Extra lines: the rule broken, the legal alternatives, both values.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Error, message: message.into(), span, notes: Vec::new() }
+    }
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: Severity::Warning, message: message.into(), span, notes: Vec::new() }
+    }
+    pub fn note(mut self, n: impl Into<String>) -> Diagnostic {
+        self.notes.push(n.into());
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// Where a byte offset is, for display.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Location {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The text of that line (without the line break).
+    #[serde(skip)]
+    pub line_text: String,
+    /// How many characters the caret run covers on that line (at least 1).
+    #[serde(skip)]
+    pub width: usize,
+}
+
+/// Locates `span` within `text`, a record's text starting at byte
+/// `base_offset` of its file and at line `base_line` (1-based).
+pub fn locate(text: &str, base_offset: usize, base_line: usize, span: Span) -> Location {
+    let rel = span.start.saturating_sub(base_offset).min(text.len());
+    let rel = floor_char_boundary(text, rel);
+    let line_start = text[..rel].rfind('\n').map_or(0, |i| i + 1);
+    let line_no = base_line + text[..rel].matches('\n').count();
+    let line_end = text[rel..].find('\n').map_or(text.len(), |i| rel + i);
+    let line_text = text[line_start..line_end].trim_end_matches('\r').to_string();
+    let column = text[line_start..rel].chars().count() + 1;
+    let end = floor_char_boundary(text, span.end.saturating_sub(base_offset).clamp(rel, line_end));
+    let width = text[rel..end].chars().count().max(1);
+    Location { line: line_no, column, line_text, width }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Renders a diagnostic as text:
+///
+/// ```text
+/// error[E401]: illegal play: ...
+///   --> file.ttn:12:7 (record 3)
+///    |
+/// 12 | SK SA HA CT
+///    |       ^^
+///    = legal: HQ H8
+/// ```
+pub fn render(d: &Diagnostic, file: &str, record: usize, loc: &Location) -> String {
+    let sev = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let num = loc.line.to_string();
+    let pad = " ".repeat(num.len());
+    let caret_pad: String = loc
+        .line_text
+        .chars()
+        .take(loc.column - 1)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let mut out = format!(
+        "{sev}[{}]: {}\n{pad}--> {file}:{}:{} (record {record})\n{pad} |\n{num} | {}\n{pad} | {caret_pad}{}\n",
+        d.code.as_str(),
+        d.message,
+        loc.line,
+        loc.column,
+        loc.line_text,
+        "^".repeat(loc.width)
+    );
+    for n in &d.notes {
+        out.push_str(&format!("{pad} = {n}\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Code::ALL {
+            assert!(seen.insert(c.as_str()), "{} twice", c.as_str());
+        }
+    }
+
+    #[test]
+    fn locate_counts_characters() {
+        let text = "[A \"b\"]\n♥A ♥K x\n";
+        let off = text.find('x').unwrap();
+        let loc = locate(text, 100, 5, Span::new(100 + off, 101 + off));
+        assert_eq!((loc.line, loc.column, loc.width), (6, 7, 1));
+        assert_eq!(loc.line_text, "♥A ♥K x");
+    }
+}

@@ -1,0 +1,377 @@
+//! The record parser: nom combinators for each element, driven by a loop
+//! that attaches comments, glyphs, NAGs and variations to their owner and
+//! recovers after an error, so that one record reports all its syntax errors.
+
+use crate::ast::*;
+use crate::diag::{Code, Diagnostic};
+use nom::bytes::complete::{take_till, take_while, take_while1};
+use nom::character::complete::{char, digit1, space0};
+use nom::sequence::{delimited, preceded};
+use nom::{IResult, Parser};
+use troef_cards::{Card, Suit};
+
+/// How deeply variations may nest.
+pub const MAX_VARIATION_DEPTH: usize = 32;
+
+/// The result of parsing one record's text.
+#[derive(Debug)]
+pub struct Parsed {
+    /// `None` when the text held nothing but blank space and directives.
+    pub record: Option<Record>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+type NomErr<'a> = nom::Err<nom::error::Error<&'a str>>;
+
+fn is_token_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '[' | ']' | '{' | '}' | '(' | ')' | ';' | '$' | '"')
+}
+
+fn tag_name(i: &str) -> IResult<&str, &str> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_').parse(i)
+}
+
+/// The body of a quoted value after the opening quote, with `\"` and `\\`
+/// escapes, up to and including the closing quote. Single line.
+fn quoted_rest(i: &str) -> Result<(&str, String), ()> {
+    let mut out = String::new();
+    let mut chars = i.char_indices();
+    while let Some((k, c)) = chars.next() {
+        match c {
+            '"' => return Ok((&i[k + 1..], out)),
+            '\n' => return Err(()),
+            '\\' => match chars.next() {
+                Some((_, e @ ('"' | '\\'))) => out.push(e),
+                Some((_, '\n')) | None => return Err(()),
+                Some((_, e)) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+            },
+            c => out.push(c),
+        }
+    }
+    Err(())
+}
+
+fn brace_comment(i: &str) -> IResult<&str, &str> {
+    delimited(char('{'), take_while(|c| c != '}'), char('}')).parse(i)
+}
+
+fn line_comment(i: &str) -> IResult<&str, &str> {
+    preceded(char(';'), take_till(|c| c == '\n')).parse(i)
+}
+
+fn nag(i: &str) -> IResult<&str, &str> {
+    preceded(char('$'), digit1).parse(i)
+}
+
+fn bare(i: &str) -> IResult<&str, &str> {
+    take_while1(is_token_char).parse(i)
+}
+
+/// Classifies a bare token (glyph already split off).
+pub fn classify(text: &str) -> Option<TokenKind> {
+    if let Some(c) = Card::parse(text) {
+        return Some(TokenKind::Card(c));
+    }
+    let mut chars = text.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        if let Some(s) = Suit::from_char(c) {
+            return Some(TokenKind::Word(s.letter().to_string()));
+        }
+    }
+    let ok = text.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_' | ':' | '.' | '=' | '/'));
+    ok.then(|| TokenKind::Word(text.to_ascii_lowercase()))
+}
+
+/// Where the next comment, glyph or variation attaches.
+enum Owner {
+    Leading,
+    Tag,
+    Token,
+}
+
+struct State<'a> {
+    text: &'a str,
+    base: usize,
+    rec: Record,
+    diags: Vec<Diagnostic>,
+    /// Token lists being built: [0] is the current tag's section, deeper ones
+    /// are open variations.
+    stack: Vec<Vec<Token>>,
+    owner: Owner,
+    /// Whether the current tag takes a section.
+    section_ok: bool,
+}
+
+impl<'a> State<'a> {
+    fn off(&self, s: &str) -> usize {
+        self.base + (s.as_ptr() as usize - self.text.as_ptr() as usize)
+    }
+    fn span(&self, from: &str, to: &str) -> Span {
+        Span::new(self.off(from), self.off(to))
+    }
+    fn err(&mut self, code: Code, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, span, msg));
+    }
+
+    fn attach_comment(&mut self, c: Comment) {
+        match self.owner {
+            Owner::Leading => self.rec.leading.push(c),
+            Owner::Tag => self.rec.tags.last_mut().expect("owner tag").comments.push(c),
+            Owner::Token => self.last_token().expect("owner token").comments.push(c),
+        }
+    }
+
+    fn last_token(&mut self) -> Option<&mut Token> {
+        self.stack.last_mut().and_then(|l| l.last_mut())
+    }
+
+    /// Closes every open variation and the section into the current tag.
+    fn close_section(&mut self, at: Span) {
+        if self.stack.len() > 1 {
+            self.err(Code::BadVariation, at, "variation not closed with `)` before this point");
+            while self.stack.len() > 1 {
+                self.pop_variation();
+            }
+        }
+        if let (Some(tokens), Some(tag)) = (self.stack.pop(), self.rec.tags.last_mut()) {
+            tag.section = tokens;
+        }
+        self.stack.clear();
+    }
+
+    fn pop_variation(&mut self) {
+        let var = self.stack.pop().unwrap_or_default();
+        if let Some(t) = self.last_token() {
+            t.variations.push(var);
+            self.owner = Owner::Token;
+        }
+    }
+}
+
+/// Parses one record's text; `base` is the text's byte offset in its file.
+pub fn parse_record(text: &str, base: usize) -> Parsed {
+    let mut st = State {
+        text,
+        base,
+        rec: Record::default(),
+        diags: Vec::new(),
+        stack: Vec::new(),
+        owner: Owner::Leading,
+        section_ok: false,
+    };
+    let mut i = text;
+    let mut any = false;
+    loop {
+        let (rest, _) = take_while::<_, _, nom::error::Error<&str>>(char::is_whitespace)
+            .parse(i)
+            .unwrap_or((i, ""));
+        i = rest;
+        let Some(c) = i.chars().next() else { break };
+        let at_line_start = st.off(i) == base || text.as_bytes()[st.off(i) - base - 1] == b'\n';
+        match c {
+            '%' if at_line_start => {
+                let (rest, line) = take_till::<_, _, nom::error::Error<&str>>(|c| c == '\n').parse(i).unwrap_or(("", i));
+                let span = st.span(i, rest);
+                let body = line[1..].trim();
+                if let Some(v) = body.strip_prefix("TTN") {
+                    if v.trim() != crate::TTN_VERSION.to_string() {
+                        st.err(Code::BadDirective, span, format!("unsupported TTN version `{}`; this troef reads TTN 1", v.trim()));
+                    }
+                } else {
+                    any = true;
+                    st.attach_comment(Comment { kind: CommentKind::Escape, text: body.to_string(), span });
+                }
+                i = rest;
+            }
+            '[' => {
+                any = true;
+                let start = i;
+                match parse_tag_pair(&mut st, i) {
+                    Ok((rest, name, value, value_span)) => {
+                        let span = st.span(start, rest);
+                        st.close_section(span);
+                        let canonical = canonical_tag_name(name);
+                        let name = canonical.map_or_else(|| name.to_string(), str::to_string);
+                        if st.rec.tags.iter().any(|t| t.name.eq_ignore_ascii_case(&name)) {
+                            st.err(Code::DuplicateTag, span, format!("tag `{name}` is given twice in this record"));
+                        }
+                        st.section_ok = canonical.is_none() || SECTION_TAGS.contains(&name.as_str());
+                        st.rec.tags.push(Tag { name, value, comments: Vec::new(), section: Vec::new(), span, value_span });
+                        st.stack.push(Vec::new());
+                        st.owner = Owner::Tag;
+                        i = rest;
+                    }
+                    Err((code, at, msg)) => {
+                        let end = at.find('\n').map_or(at.len(), |k| k);
+                        let span = Span::new(st.off(at), st.off(at) + end.max(1).min(at.len()));
+                        st.err(code, span, msg);
+                        // Recover at the next line.
+                        i = &at[end..];
+                    }
+                }
+            }
+            '{' => {
+                any = true;
+                match brace_comment(i) {
+                    Ok((rest, body)) => {
+                        let span = st.span(i, rest);
+                        st.attach_comment(Comment { kind: CommentKind::Brace, text: body.trim().to_string(), span });
+                        i = rest;
+                    }
+                    Err(_) => {
+                        let span = Span::new(st.off(i), st.off(i) + 1);
+                        st.err(Code::UnterminatedComment, span, "comment opened here is not closed with `}` before the end of the record");
+                        i = "";
+                    }
+                }
+            }
+            ';' => {
+                any = true;
+                let (rest, body) = line_comment(i).unwrap_or(("", i));
+                let span = st.span(i, rest);
+                st.attach_comment(Comment { kind: CommentKind::Line, text: body.trim().to_string(), span });
+                i = rest;
+            }
+            '(' => {
+                let span = Span::new(st.off(i), st.off(i) + 1);
+                if st.stack.last().is_none_or(|l| l.is_empty()) {
+                    st.err(Code::BadVariation, span, "a variation must follow the call or card it replaces");
+                    // Parse it anyway into a detached list, then drop the attachment.
+                    st.stack.push(Vec::new());
+                } else if st.stack.len() > MAX_VARIATION_DEPTH {
+                    st.err(Code::TooDeep, span, format!("variations nest deeper than {MAX_VARIATION_DEPTH}"));
+                    st.stack.push(Vec::new());
+                } else {
+                    st.stack.push(Vec::new());
+                }
+                i = &i[1..];
+            }
+            ')' => {
+                let span = Span::new(st.off(i), st.off(i) + 1);
+                if st.stack.len() > 1 {
+                    st.pop_variation();
+                } else {
+                    st.err(Code::BadVariation, span, "`)` without an open variation");
+                }
+                i = &i[1..];
+            }
+            '$' => {
+                let span0 = st.off(i);
+                match nag(i) {
+                    Ok((rest, digits)) => {
+                        let span = Span::new(span0, st.off(rest));
+                        match (digits.parse::<u16>(), matches!(st.owner, Owner::Token)) {
+                            (Ok(n), true) => st.last_token().expect("owner token").nags.push(n),
+                            (Ok(_), false) => st.err(Code::BadGlyph, span, "`$n` must follow a call or a card"),
+                            (Err(_), _) => st.err(Code::BadGlyph, span, "annotation number too large (at most 65535)"),
+                        }
+                        i = rest;
+                    }
+                    Err(_) => {
+                        st.err(Code::BadGlyph, Span::new(span0, span0 + 1), "`$` must be followed by a number");
+                        i = &i[1..];
+                    }
+                }
+            }
+            ']' | '}' | '"' => {
+                let span = Span::new(st.off(i), st.off(i) + 1);
+                st.err(Code::UnexpectedChar, span, format!("unexpected `{c}`"));
+                i = &i[1..];
+            }
+            _ => {
+                any = true;
+                let (rest, word) = bare(i).unwrap_or((&i[c.len_utf8()..], &i[..c.len_utf8()]));
+                let span = st.span(i, rest);
+                i = rest;
+                let body = word.trim_end_matches(['!', '?']);
+                let glyph_text = &word[body.len()..];
+                let glyph = if glyph_text.is_empty() {
+                    None
+                } else if let Some(g) = Glyph::parse(glyph_text) {
+                    Some(g)
+                } else {
+                    st.err(Code::BadGlyph, span, format!("`{glyph_text}` is not a glyph (use ! ? !! ?? !? ?!)"));
+                    None
+                };
+                let Some(kind) = classify(body) else {
+                    st.err(Code::BadToken, span, format!("`{word}` is not a card (suit then rank, like HA or ♥10) or a word"));
+                    continue;
+                };
+                if st.rec.tags.is_empty() {
+                    st.err(Code::TokenOutsideSection, span, "calls and cards must follow a section tag such as [Auction] or [Play]");
+                    continue;
+                }
+                if !st.section_ok {
+                    let tag = st.rec.tags.last().map(|t| t.name.clone()).unwrap_or_default();
+                    st.err(Code::TokenOutsideSection, span, format!("tag `{tag}` takes no section; calls go after [Auction], cards after [Play]"));
+                    continue;
+                }
+                let mut tok = Token::new(kind, span);
+                tok.glyph = glyph;
+                st.stack.last_mut().expect("section open").push(tok);
+                st.owner = Owner::Token;
+            }
+        }
+    }
+    let end = Span::new(base + text.len(), base + text.len());
+    st.close_section(end);
+    st.rec.span = Span::new(base, base + text.len());
+    Parsed { record: any.then_some(st.rec), diagnostics: st.diags }
+}
+
+type TagErr<'a> = (Code, &'a str, String);
+
+fn parse_tag_pair<'a>(st: &mut State<'a>, i: &'a str) -> Result<(&'a str, &'a str, String, Span), TagErr<'a>> {
+    let ws = |i: &'a str| -> &'a str { space0::<_, nom::error::Error<&str>>.parse(i).map_or(i, |(r, _)| r) };
+    let i = &i[1..];
+    let i = ws(i);
+    let (i, name) = tag_name(i).map_err(|_: NomErr| (Code::MalformedTag, i, "expected a tag name after `[`, as in [Game \"klaverjassen\"]".to_string()))?;
+    let i = ws(i);
+    let (i, _) = char::<_, nom::error::Error<&str>>('"')
+        .parse(i)
+        .map_err(|_| (Code::MalformedTag, i, format!("expected `\"` to open the value of tag `{name}`")))?;
+    let vstart = st.off(i);
+    let (i, value) = quoted_rest(i).map_err(|_| (Code::UnterminatedString, i, format!("the value of tag `{name}` is not closed with `\"` on its line")))?;
+    let value_span = Span::new(vstart, st.off(i) - 1);
+    let i = ws(i);
+    let (i, _) = char::<_, nom::error::Error<&str>>(']')
+        .parse(i)
+        .map_err(|_| (Code::UnterminatedTag, i, format!("tag `{name}` is not closed with `]`")))?;
+    Ok((i, name, value, value_span))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Parsed {
+        parse_record(s, 0)
+    }
+
+    #[test]
+    fn tags_sections_and_attachments() {
+        let r = p("{intro}\n[game \"klaverjassen\"] ; the game\n[Play \"N\"]\nSA! $4 {nice} ST (S7 S8) sk\n").record.unwrap();
+        assert_eq!(r.leading[0].text, "intro");
+        assert_eq!(r.tags[0].name, "Game");
+        assert_eq!(r.tags[0].comments[0].kind, CommentKind::Line);
+        let play = &r.tags[1].section;
+        assert_eq!(play.len(), 3);
+        assert_eq!(play[0].glyph, Some(Glyph::Good));
+        assert_eq!(play[0].nags, vec![4]);
+        assert_eq!(play[0].comments[0].text, "nice");
+        assert_eq!(play[1].variations[0].len(), 2);
+        assert_eq!(play[2].card(), Card::parse("SK"));
+    }
+
+    #[test]
+    fn errors_are_collected_with_spans() {
+        let d = p("[Game \"x]\n[Play \"N\"]\nSA S#) {open\n").diagnostics;
+        let codes: Vec<_> = d.iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec![Code::UnterminatedString, Code::BadToken, Code::BadVariation, Code::UnterminatedComment]);
+        assert_eq!((d[1].span.start, d[1].span.end), (24, 26));
+    }
+}

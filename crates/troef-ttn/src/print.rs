@@ -1,0 +1,162 @@
+//! The canonical printer. One form for every record:
+//!
+//! * the file starts with `% TTN 1`; records are separated by one blank line;
+//! * comments before the first tag stand on their own lines;
+//! * one tag pair per line, known tags in [`KNOWN_TAGS`] order, then the
+//!   others in the order written; known values in canonical form;
+//! * a section's tokens follow their tag; in `Play`, each trick starts a line
+//!   (a card that begins a trick, counted on the main line); `;` comments end
+//!   their line and `%` escapes stand alone on theirs.
+
+use crate::ast::*;
+use crate::values::canonical_value;
+
+/// Printing options.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// Cards per trick, for line breaks in `Play` (4 for the four-player games).
+    pub cards_per_trick: usize,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout { cards_per_trick: 4 }
+    }
+}
+
+/// Prints a whole file: the version line and the records.
+pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>, layout: Layout) -> String {
+    let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
+    for r in records {
+        out.push('\n');
+        print_record(r, layout, &mut out);
+    }
+    out
+}
+
+fn escape_value(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+struct Line<'a> {
+    out: &'a mut String,
+    /// Something stands on the current line already.
+    open: bool,
+}
+
+impl Line<'_> {
+    fn word(&mut self, w: &str) {
+        if self.open {
+            self.out.push(' ');
+        }
+        self.out.push_str(w);
+        self.open = true;
+    }
+    fn end(&mut self) {
+        if self.open {
+            self.out.push('\n');
+            self.open = false;
+        }
+    }
+    fn comment(&mut self, c: &Comment) {
+        match c.kind {
+            CommentKind::Brace => self.word(&format!("{{{}}}", c.text)),
+            CommentKind::Line => {
+                self.word(&if c.text.is_empty() { ";".to_string() } else { format!("; {}", c.text) });
+                self.end();
+            }
+            CommentKind::Escape => {
+                self.end();
+                self.out.push_str(&format!("% {}\n", c.text).replace("% \n", "%\n"));
+            }
+        }
+    }
+    fn tokens(&mut self, tokens: &[Token], break_every: Option<usize>) {
+        let mut cards = 0;
+        for t in tokens {
+            if let (Some(n), TokenKind::Card(_)) = (break_every, &t.kind) {
+                if cards > 0 && cards % n == 0 {
+                    self.end();
+                }
+                cards += 1;
+            }
+            self.token(t);
+        }
+    }
+    fn token(&mut self, t: &Token) {
+        let mut s = match &t.kind {
+            TokenKind::Card(c) => c.to_string(),
+            TokenKind::Word(w) => w.clone(),
+        };
+        if let Some(g) = t.glyph {
+            s.push_str(g.as_str());
+        }
+        self.word(&s);
+        for n in &t.nags {
+            self.word(&format!("${n}"));
+        }
+        for c in &t.comments {
+            self.comment(c);
+        }
+        for v in &t.variations {
+            self.word("(");
+            // No space after `(`: glue the first token on.
+            self.open = false;
+            self.tokens(v, None);
+            self.out.push(')');
+            self.open = true;
+        }
+    }
+}
+
+fn sort_key(name: &str) -> usize {
+    KNOWN_TAGS.iter().position(|k| *k == name).unwrap_or(KNOWN_TAGS.len())
+}
+
+/// Prints one record in canonical form (ends with a newline).
+pub fn print_record(r: &Record, layout: Layout, out: &mut String) {
+    let mut line = Line { out, open: false };
+    for c in &r.leading {
+        line.comment(c);
+        line.end();
+    }
+    let mut tags: Vec<&Tag> = r.tags.iter().collect();
+    tags.sort_by_key(|t| sort_key(&t.name));
+    for t in tags {
+        let value = canonical_value(&t.name, &t.value).unwrap_or_else(|| t.value.clone());
+        line.word(&format!("[{} \"{}\"]", t.name, escape_value(&value)));
+        for c in &t.comments {
+            line.comment(c);
+        }
+        if !t.section.is_empty() {
+            line.end();
+            let every = (t.name == "Play").then_some(layout.cards_per_trick.max(1));
+            line.tokens(&t.section, every);
+        }
+        line.end();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_record;
+
+    fn fmt(s: &str) -> String {
+        let r = parse_record(s, 0).record.unwrap();
+        let mut out = String::new();
+        print_record(&r, Layout::default(), &mut out);
+        out
+    }
+
+    #[test]
+    fn canonical_form() {
+        let s = "[play \"n\"] sa st s7 s8 roem:20 h9 ha? (hj!! {better}) h7 h8 ; done\nct\n[game \"Klaverjassen\"] {x}";
+        let out = fmt(s);
+        assert_eq!(
+            out,
+            "[Game \"klaverjassen\"] {x}\n[Play \"N\"]\nSA ST S7 S8 roem:20\nH9 HA? (HJ!! {better}) H7 H8 ; done\nCT\n"
+        );
+        assert_eq!(fmt(&out), out);
+    }
+}

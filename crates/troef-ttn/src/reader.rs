@@ -1,0 +1,194 @@
+//! Splits a byte stream into records in bounded memory.
+//!
+//! A record is a maximal run of non-blank lines; one or more blank lines (only
+//! spaces, tabs or `\r`) separate records. A record larger than the limit is
+//! skipped to its end without being stored, and reported (E108), so memory
+//! stays bounded by the limit whatever the input. Time is linear.
+
+use crate::ast::Span;
+use crate::diag::{Code, Diagnostic};
+use std::io::{self, BufRead};
+
+/// The default largest record, in bytes (a 16-deal match fits in a few KiB).
+pub const DEFAULT_RECORD_LIMIT: usize = 1 << 20;
+
+/// One record's text, where it starts, and what the reader found wrong.
+#[derive(Clone, Debug)]
+pub struct RawRecord {
+    /// 1-based index of the record in its file.
+    pub index: usize,
+    /// Byte offset of the record's first byte in the file.
+    pub offset: usize,
+    /// 1-based line of the record's first line.
+    pub line: usize,
+    /// The text (lossy where the input was not UTF-8, truncated when too large).
+    pub text: String,
+    /// Reader-level problems (E100 invalid UTF-8, E108 too large). A record
+    /// with any of them is not parsed.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+pub struct RecordReader<R> {
+    inner: R,
+    offset: usize,
+    line: usize,
+    index: usize,
+    limit: usize,
+    started: bool,
+}
+
+impl<R: BufRead> RecordReader<R> {
+    pub fn new(inner: R) -> Self {
+        Self::with_limit(inner, DEFAULT_RECORD_LIMIT)
+    }
+
+    pub fn with_limit(inner: R, limit: usize) -> Self {
+        RecordReader { inner, offset: 0, line: 1, index: 0, limit, started: false }
+    }
+
+    /// Reads one line (with its `\n`) into `buf`, storing at most `room` bytes.
+    /// Returns (bytes consumed, blank?).
+    fn read_line(&mut self, buf: &mut Vec<u8>, mut room: usize) -> io::Result<(usize, bool)> {
+        let mut consumed = 0;
+        let mut blank = true;
+        loop {
+            let avail = match self.inner.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                break;
+            }
+            let (n, done) = match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (avail.len(), false),
+            };
+            let chunk = &avail[..n];
+            if chunk.iter().any(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+                blank = false;
+            }
+            let keep = n.min(room);
+            buf.extend_from_slice(&chunk[..keep]);
+            room -= keep;
+            self.inner.consume(n);
+            consumed += n;
+            if done {
+                break;
+            }
+        }
+        Ok((consumed, blank))
+    }
+}
+
+impl<R: BufRead> Iterator for RecordReader<R> {
+    type Item = io::Result<RawRecord>;
+
+    fn next(&mut self) -> Option<io::Result<RawRecord>> {
+        if !self.started {
+            self.started = true;
+            // A UTF-8 byte order mark is skipped.
+            if let Ok(b) = self.inner.fill_buf() {
+                if b.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                    self.inner.consume(3);
+                    self.offset += 3;
+                }
+            }
+        }
+        let mut buf = Vec::new();
+        let mut start = None;
+        let mut too_large = false;
+        loop {
+            let room = if too_large { 0 } else { self.limit + 1 - buf.len().min(self.limit + 1) };
+            let before = buf.len();
+            let (n, blank) = match self.read_line(&mut buf, room) {
+                Ok(x) => x,
+                Err(e) => return Some(Err(e)),
+            };
+            if n == 0 {
+                break; // end of input
+            }
+            let line_start = (self.offset, self.line);
+            self.offset += n;
+            self.line += 1;
+            if blank {
+                buf.truncate(before);
+                if start.is_some() {
+                    break;
+                }
+                continue;
+            }
+            if start.is_none() {
+                start = Some(line_start);
+            }
+            if buf.len() > self.limit {
+                too_large = true;
+                buf.truncate(self.limit);
+            }
+        }
+        let (offset, line) = start?;
+        self.index += 1;
+        let mut diagnostics = Vec::new();
+        let text = match String::from_utf8(buf) {
+            Ok(s) => s,
+            Err(e) => {
+                let at = offset + e.utf8_error().valid_up_to();
+                // When the record was cut, a character split by the cut is no error.
+                let cut_char = too_large && e.utf8_error().error_len().is_none();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                if !cut_char {
+                    diagnostics.push(Diagnostic::error(
+                        Code::InvalidUtf8,
+                        Span::new(at, at + 1),
+                        format!("invalid UTF-8 at byte {at}; TTN files are UTF-8"),
+                    ));
+                }
+                text
+            }
+        };
+        if too_large {
+            diagnostics.push(Diagnostic::error(
+                Code::RecordTooLarge,
+                Span::new(offset, offset + 1),
+                format!("record is larger than {} bytes; it was skipped to its end", self.limit),
+            ));
+        }
+        Some(Ok(RawRecord { index: self.index, offset, line, text, diagnostics }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(s: &str, limit: usize) -> Vec<RawRecord> {
+        RecordReader::with_limit(s.as_bytes(), limit).map(|r| r.unwrap()).collect()
+    }
+
+    #[test]
+    fn splits_at_blank_lines_with_offsets() {
+        let recs = split("\n[A \"1\"]\nx\n \r\n\n[B \"2\"]\r\n", 100);
+        assert_eq!(recs.len(), 2);
+        assert_eq!((recs[0].offset, recs[0].line), (1, 2));
+        assert_eq!(recs[0].text, "[A \"1\"]\nx\n");
+        assert_eq!((recs[1].offset, recs[1].line, recs[1].index), (15, 6, 2));
+    }
+
+    #[test]
+    fn too_large_is_skipped_and_bounded() {
+        let big = "x".repeat(1000);
+        let input = format!("{big}\n{big}\n\n[Ok \"1\"]\n");
+        let recs = split(&input, 100);
+        assert_eq!(recs.len(), 2);
+        assert_eq!(recs[0].text.len(), 100);
+        assert_eq!(recs[0].diagnostics[0].code, Code::RecordTooLarge);
+        assert_eq!(recs[1].text, "[Ok \"1\"]\n");
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported() {
+        let recs: Vec<_> = RecordReader::new(&b"[A \"\xff\"]\n"[..]).map(|r| r.unwrap()).collect();
+        assert_eq!(recs[0].diagnostics[0].code, Code::InvalidUtf8);
+        assert_eq!(recs[0].diagnostics[0].span.start, 4);
+    }
+}

@@ -1,0 +1,179 @@
+//! Tag values with structure: the deal, scores, contracts, seats, card lists.
+//! Each has a lenient reader and one canonical form.
+
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
+
+/// The hands of a `Deal` tag; `None` is a hand written `-` (unknown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealValue {
+    pub hands: BySeat<Option<CardSet>>,
+}
+
+/// Reads `N:AKT9.J87.Q.KQ8 E:... ` (PBN): the first seat, then hands clockwise
+/// from it, suits S.H.D.C. Lenient: lower case, `10` for `T`, any spacing, a
+/// hand `-` for an unknown hand. A seat prefix before each hand is allowed.
+pub fn parse_deal(v: &str) -> Result<DealValue, String> {
+    let v = v.trim();
+    let (first, rest) = v.split_once(':').ok_or("a deal starts with a seat and `:`, as in `N:AKT9.J87.Q.KQ8 ...`")?;
+    let mut seat = Seat::parse(first.trim()).ok_or_else(|| format!("`{}` is not a seat (N, E, S or W)", first.trim()))?;
+    let mut hands = BySeat([None; 4]);
+    let mut count = 0;
+    for word in rest.split_whitespace() {
+        let word = match word.split_once(':') {
+            Some((s, h)) => {
+                seat = Seat::parse(s).ok_or_else(|| format!("`{s}` is not a seat"))?;
+                h
+            }
+            None => word,
+        };
+        if count == 4 {
+            return Err("a deal has four hands".into());
+        }
+        if hands[seat].is_some() {
+            return Err(format!("hand of {} given twice", seat.name()));
+        }
+        hands[seat] = if word == "-" { None } else { Some(parse_hand(word).map_err(|e| format!("{} hand: {e}", seat.name()))?) };
+        seat = seat.next();
+        count += 1;
+    }
+    if count != 4 {
+        return Err(format!("a deal has four hands, this one {count}"));
+    }
+    Ok(DealValue { hands })
+}
+
+/// Reads one PBN hand `AKT9.J87.Q.KQ8`.
+pub fn parse_hand(h: &str) -> Result<CardSet, String> {
+    let suits: Vec<&str> = h.split('.').collect();
+    if suits.len() != 4 {
+        return Err(format!("`{h}` has {} suits; a hand is four suits S.H.D.C separated by dots", suits.len()));
+    }
+    let mut set = CardSet::EMPTY;
+    for (s, ranks) in Suit::ALL.into_iter().zip(suits) {
+        let mut chars = ranks.chars().peekable();
+        while let Some(c) = chars.next() {
+            let rank = if c == '1' && chars.peek() == Some(&'0') {
+                chars.next();
+                Rank::TEN
+            } else {
+                Rank::from_char(c).ok_or_else(|| format!("`{c}` is not a rank"))?
+            };
+            if !set.insert(Card::new(s, rank)) {
+                return Err(format!("{} given twice", Card::new(s, rank)));
+            }
+        }
+    }
+    Ok(set)
+}
+
+pub fn print_deal(d: &DealValue) -> String {
+    let hands: Vec<String> = Seat::ALL.iter().map(|&s| d.hands[s].map_or("-".to_string(), |h| h.to_pbn())).collect();
+    format!("N:{}", hands.join(" "))
+}
+
+/// A score claim: `NS 102 EW 60`, optionally followed by outcome words
+/// (`nat`, `pit`, `verzaakt`). `?` is an unknown score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreValue {
+    pub by_team: [Option<i64>; 2],
+    pub flags: Vec<String>,
+}
+
+pub fn parse_score(v: &str) -> Result<ScoreValue, String> {
+    let mut by_team: [Option<Option<i64>>; 2] = [None, None];
+    let mut flags = Vec::new();
+    let mut words = v.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).peekable();
+    while let Some(w) = words.next() {
+        if let Some(team) = Team::parse(w) {
+            let n = words.next().ok_or_else(|| format!("`{w}` needs a score after it"))?;
+            let n = if n == "?" { None } else { Some(n.parse::<i64>().map_err(|_| format!("`{n}` is not a score"))?) };
+            if by_team[team.index()].replace(n).is_some() {
+                return Err(format!("{team} scored twice"));
+            }
+        } else if w.chars().all(|c| c.is_ascii_alphabetic()) {
+            flags.push(w.to_ascii_lowercase());
+        } else {
+            return Err(format!("`{w}` is neither a side (NS, EW) nor an outcome word"));
+        }
+    }
+    match by_team {
+        [Some(a), Some(b)] => Ok(ScoreValue { by_team: [a, b], flags }),
+        _ => Err("a score names both sides, as in `NS 102 EW 60`".into()),
+    }
+}
+
+pub fn print_score(s: &ScoreValue) -> String {
+    let f = |n: Option<i64>| n.map_or("?".to_string(), |n| n.to_string());
+    let mut out = format!("NS {} EW {}", f(s.by_team[0]), f(s.by_team[1]));
+    for w in &s.flags {
+        out.push(' ');
+        out.push_str(w);
+    }
+    out
+}
+
+/// A trump contract: `H by E`. Lenient: suit symbols, lower case, seat names,
+/// `by` may be left out.
+pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
+    let words: Vec<&str> = v.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("by")).collect();
+    let [suit, seat] = words[..] else {
+        return Err("a contract is a trump suit and the maker's seat, as in `H by E`".into());
+    };
+    let mut sc = suit.chars();
+    let s = match (sc.next(), sc.next()) {
+        (Some(c), None) => Suit::from_char(c),
+        _ => Suit::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(suit)),
+    }
+    .ok_or_else(|| format!("`{suit}` is not a suit"))?;
+    let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
+    Ok((s, seat))
+}
+
+/// A list of cards separated by white space.
+pub fn parse_cards(v: &str) -> Result<Vec<Card>, String> {
+    v.split_whitespace().map(|w| Card::parse(w).ok_or_else(|| format!("`{w}` is not a card"))).collect()
+}
+
+/// The canonical form of a known tag's value, when it reads; `None` keeps the
+/// value as written (the checker reports values that do not read).
+pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
+    match tag {
+        "Game" | "Rules" => Some(v.trim().to_ascii_lowercase()),
+        "Dealer" | "Auction" | "Play" => Seat::parse(v.trim()).map(|s| s.letter().to_string()),
+        "Deal" => parse_deal(v).ok().map(|d| print_deal(&d)),
+        "Result" | "Total" => parse_score(v).ok().map(|s| print_score(&s)),
+        "Contract" => parse_contract(v).ok().map(|(s, seat)| format!("{} by {}", s.letter(), seat.letter())),
+        "Turned" => parse_cards(v).ok().map(|c| c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")),
+        "DealNo" | "Board" => v.trim().parse::<u128>().ok().map(|n| n.to_string()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deal_lenient_and_canonical() {
+        let d = parse_deal("e:akt9.j87.q.kq8 - W:- qj.a10.akt.j").unwrap();
+        assert!(d.hands[Seat::North].is_some() && d.hands[Seat::East].is_some());
+        assert_eq!(d.hands[Seat::East].unwrap().to_pbn(), "AKT9.J87.Q.KQ8");
+        assert_eq!(d.hands[Seat::North].unwrap().to_pbn(), "QJ.AT.AKT.J");
+        assert!(parse_deal("N:AA... - - -").is_err());
+        assert!(parse_deal("N:A.K.Q - -").is_err());
+    }
+
+    #[test]
+    fn scores() {
+        let s = parse_score("ew 60, ns ? nat").unwrap();
+        assert_eq!(print_score(&s), "NS ? EW 60 nat");
+        assert!(parse_score("NS 1").is_err());
+        assert!(parse_score("NS 1 NS 2 EW 3").is_err());
+    }
+
+    #[test]
+    fn contracts() {
+        assert_eq!(canonical_value("Contract", "♥ by east").as_deref(), Some("H by E"));
+        assert_eq!(canonical_value("Contract", "clubs N").as_deref(), Some("C by N"));
+    }
+}
