@@ -1,0 +1,468 @@
+//! The Klaverjassen engine (`rules-klaverjassen.md`).
+//!
+//! [`Game`] is a small `Copy`-free state of one deal's play: hands as
+//! bitsets, the trick in progress, card points per team. [`Game::legal_plays`]
+//! computes the legal set with set algebra; [`Game::violation`] checks one card
+//! rule by rule and names the rule it breaks. The two are independent
+//! implementations, cross-checked by a property test.
+
+pub mod profile;
+pub mod replay;
+pub mod score;
+
+pub use profile::Profile;
+use profile::*;
+use troef_cards::{BySeat, ByTeam, Card, CardSet, Deck, Rank, Seat, Suit, Team};
+
+pub const DECK: Deck = Deck::Piquet32;
+pub const TRICKS: usize = 8;
+pub const LAST_TRICK_BONUS: i32 = 10;
+/// Card points in a deal, with the last trick.
+pub const TOTAL_POINTS: i32 = 162;
+
+/// Trump order J 9 A 10 K Q 8 7 as strengths (higher wins), indexed by rank number.
+const TRUMP_STRENGTH: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 1, 2, 7, 5, 8, 3, 4, 6];
+/// Plain order A 10 K Q J 9 8 7.
+const PLAIN_STRENGTH: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 7, 4, 5, 6, 8];
+const TRUMP_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 10, 20, 3, 4, 11];
+const PLAIN_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11];
+
+/// The card points of `c` with `trump` as trumps.
+pub const fn points(c: Card, trump: Suit) -> u8 {
+    let r = c.rank().get() as usize;
+    if c.suit() as u8 == trump as u8 {
+        TRUMP_POINTS[r]
+    } else {
+        PLAIN_POINTS[r]
+    }
+}
+
+/// The trumps that beat trump rank `r` (a lane mask, shifted to the suit).
+fn trumps_above(r: Rank, trump: Suit) -> CardSet {
+    let s = TRUMP_STRENGTH[r.get() as usize];
+    let mut lane = 0u64;
+    for (rank, &st) in TRUMP_STRENGTH.iter().enumerate() {
+        if st > s {
+            lane |= 1 << rank;
+        }
+    }
+    CardSet::from_bits(lane << (16 * trump as u64))
+}
+
+/// A rule a card can break; each names its id in `rules-klaverjassen.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// Holds the led suit and did not follow (section 4, all readings).
+    MustFollow,
+    /// Trump lead: must head the trick when able (KJ-V4).
+    MustOvertrumpOnTrumpLead,
+    /// Void in the led suit, trick not trumped: must trump (KJ-V1 when the partner is winning).
+    MustTrump { partner_winning: bool },
+    /// Void, trick trumped, holds a higher trump: must overtrump (KJ-V2).
+    MustOvertrump,
+    /// Void, cannot overtrump: must undertrump (KJ-V3 a, c).
+    MustUndertrump,
+    /// Void, cannot overtrump: must discard a plain card (KJ-V3 b).
+    MayNotUndertrump,
+    /// Partner winning with a trump: may not play a lower trump (KJ-V1 with KJ-V3 b).
+    MayNotUndertrumpPartner,
+}
+
+impl Violation {
+    pub fn rule(self) -> &'static str {
+        match self {
+            Violation::MustFollow => "KJ-R1",
+            Violation::MustOvertrumpOnTrumpLead => "KJ-V4",
+            Violation::MustTrump { partner_winning: true } => "KJ-V1",
+            Violation::MustTrump { partner_winning: false } => "KJ-R2",
+            Violation::MustOvertrump => "KJ-V2",
+            Violation::MustUndertrump | Violation::MayNotUndertrump => "KJ-V3",
+            Violation::MayNotUndertrumpPartner => "KJ-V1/KJ-V3",
+        }
+    }
+    pub fn describe(self) -> &'static str {
+        match self {
+            Violation::MustFollow => "must follow suit",
+            Violation::MustOvertrumpOnTrumpLead => "on a trump lead, must play a higher trump when able",
+            Violation::MustTrump { partner_winning: true } => {
+                "void in the led suit, must trump even though the partner is winning (no release under this profile)"
+            }
+            Violation::MustTrump { partner_winning: false } => "void in the led suit, must trump",
+            Violation::MustOvertrump => "void in the led suit, must overtrump the trump in the trick",
+            Violation::MustUndertrump => "void and unable to overtrump, must still play a (lower) trump",
+            Violation::MayNotUndertrump => "void and unable to overtrump, must discard a plain card, not undertrump",
+            Violation::MayNotUndertrumpPartner => "may not play a trump lower than the partner's winning trump",
+        }
+    }
+}
+
+/// The state of one deal's play.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub hands: BySeat<CardSet>,
+    pub trump: Suit,
+    pub rules: PlayRules,
+    /// The leader of the trick in progress.
+    pub leader: Seat,
+    pub trick: [Option<Card>; 4],
+    pub in_trick: usize,
+    pub tricks_done: usize,
+    pub card_points: ByTeam<i32>,
+    pub tricks_won: ByTeam<u8>,
+    history: Vec<Undo>,
+}
+
+/// The play-rule switches of a profile, copied for speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayRules {
+    pub release: bool,
+    pub overtrump: OvertrumpDuty,
+    pub cannot_overtrump: CannotOvertrump,
+    pub trump_lead_overtrump: bool,
+}
+
+impl From<&Profile> for PlayRules {
+    fn from(p: &Profile) -> PlayRules {
+        PlayRules {
+            release: p.partner_winning_release,
+            overtrump: p.overtrump_when_void,
+            cannot_overtrump: p.cannot_overtrump,
+            trump_lead_overtrump: p.trump_lead_overtrump,
+        }
+    }
+}
+
+/// A completed trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick {
+    pub leader: Seat,
+    pub cards: [Card; 4],
+    pub winner: Seat,
+    pub points: i32,
+}
+
+impl Game {
+    pub fn new(hands: BySeat<CardSet>, trump: Suit, rules: PlayRules, leader: Seat) -> Game {
+        Game {
+            hands,
+            trump,
+            rules,
+            leader,
+            trick: [None; 4],
+            in_trick: 0,
+            tricks_done: 0,
+            card_points: ByTeam([0, 0]),
+            tricks_won: ByTeam([0, 0]),
+            history: Vec::with_capacity(32),
+        }
+    }
+
+    pub fn to_play(&self) -> Seat {
+        self.leader.plus(self.in_trick)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.tricks_done == TRICKS
+    }
+
+    fn strength(&self, c: Card, led: Suit) -> u8 {
+        if c.suit() == self.trump {
+            16 + TRUMP_STRENGTH[c.rank().get() as usize]
+        } else if c.suit() == led {
+            PLAIN_STRENGTH[c.rank().get() as usize]
+        } else {
+            0
+        }
+    }
+
+    /// The seat and card winning the trick so far.
+    pub fn winning(&self) -> Option<(Seat, Card)> {
+        let led = self.trick[0]?.suit();
+        let mut best: Option<(Seat, Card)> = None;
+        for i in 0..self.in_trick {
+            let c = self.trick[i]?;
+            if best.is_none_or(|(_, b)| self.strength(c, led) > self.strength(b, led)) {
+                best = Some((self.leader.plus(i), c));
+            }
+        }
+        best
+    }
+
+    /// The legal cards for the player to move, by set algebra.
+    pub fn legal_plays(&self) -> CardSet {
+        let seat = self.to_play();
+        let hand = self.hands[seat];
+        let Some(first) = self.trick[0] else { return hand };
+        let led = first.suit();
+        let trump = self.trump;
+        let (wseat, wcard) = self.winning().expect("trick started");
+        let follow = hand.of_suit(led);
+        if !follow.is_empty() {
+            if led == trump && self.rules.trump_lead_overtrump {
+                let higher = follow & trumps_above(wcard.rank(), trump);
+                if !higher.is_empty() {
+                    return higher;
+                }
+            }
+            return follow;
+        }
+        let trumps = hand.of_suit(trump);
+        if trumps.is_empty() {
+            return hand;
+        }
+        let partner_winning = wseat == seat.partner();
+        if partner_winning && self.rules.release {
+            if self.rules.cannot_overtrump == CannotOvertrump::DiscardPlain && wcard.suit() == trump {
+                let lower = trumps - trumps_above(wcard.rank(), trump);
+                if !hand.is_subset(lower) {
+                    return hand - lower;
+                }
+            }
+            return hand;
+        }
+        if wcard.suit() != trump {
+            return trumps;
+        }
+        let higher = trumps & trumps_above(wcard.rank(), trump);
+        let duty = match self.rules.overtrump {
+            OvertrumpDuty::Always => true,
+            OvertrumpDuty::OpponentTrumped => self.opponent_trumped(seat),
+        };
+        if !duty {
+            return trumps;
+        }
+        if !higher.is_empty() {
+            return higher;
+        }
+        match self.rules.cannot_overtrump {
+            CannotOvertrump::Undertrump | CannotOvertrump::UndertrumpUnlessPartner => trumps,
+            CannotOvertrump::DiscardPlain => {
+                let plain = hand - trumps;
+                if plain.is_empty() {
+                    hand
+                } else {
+                    plain
+                }
+            }
+            CannotOvertrump::Free => hand,
+        }
+    }
+
+    fn opponent_trumped(&self, seat: Seat) -> bool {
+        (0..self.in_trick).any(|i| {
+            let s = self.leader.plus(i);
+            s.team() != seat.team() && self.trick[i].is_some_and(|c| c.suit() == self.trump)
+        })
+    }
+
+    /// Checks one card of the player to move, rule by rule, and names the
+    /// first rule it breaks. `None` for a legal card. The card must be held.
+    pub fn violation(&self, card: Card) -> Option<Violation> {
+        let seat = self.to_play();
+        let hand = self.hands[seat];
+        let first = self.trick[0]?;
+        let led = first.suit();
+        let trump = self.trump;
+        let is_trump = |c: Card| c.suit() == trump;
+        let beats = |a: Card, b: Card| TRUMP_STRENGTH[a.rank().get() as usize] > TRUMP_STRENGTH[b.rank().get() as usize];
+        // Rule 1: follow suit.
+        if hand.iter().any(|c| c.suit() == led) {
+            if card.suit() != led {
+                return Some(Violation::MustFollow);
+            }
+            if led == trump && self.rules.trump_lead_overtrump {
+                let (_, w) = self.winning()?;
+                if !beats(card, w) && hand.iter().any(|c| is_trump(c) && beats(c, w)) {
+                    return Some(Violation::MustOvertrumpOnTrumpLead);
+                }
+            }
+            return None;
+        }
+        // Void in the led suit.
+        if !hand.iter().any(is_trump) {
+            return None;
+        }
+        let (wseat, w) = self.winning()?;
+        let partner_winning = wseat == seat.partner();
+        if partner_winning && self.rules.release {
+            let only_lower = hand.iter().all(|c| is_trump(c) && !beats(c, w));
+            if self.rules.cannot_overtrump == CannotOvertrump::DiscardPlain
+                && is_trump(w)
+                && is_trump(card)
+                && !beats(card, w)
+                && !only_lower
+            {
+                return Some(Violation::MayNotUndertrumpPartner);
+            }
+            return None;
+        }
+        if !is_trump(w) {
+            return (!is_trump(card)).then_some(Violation::MustTrump { partner_winning });
+        }
+        let duty = self.rules.overtrump == OvertrumpDuty::Always || self.opponent_trumped(seat);
+        let can_overtrump = hand.iter().any(|c| is_trump(c) && beats(c, w));
+        if !duty {
+            return (!is_trump(card)).then_some(Violation::MustTrump { partner_winning });
+        }
+        if can_overtrump {
+            return (!(is_trump(card) && beats(card, w))).then_some(Violation::MustOvertrump);
+        }
+        match self.rules.cannot_overtrump {
+            CannotOvertrump::Undertrump | CannotOvertrump::UndertrumpUnlessPartner => {
+                (!is_trump(card)).then_some(Violation::MustUndertrump)
+            }
+            CannotOvertrump::DiscardPlain => {
+                let has_plain = hand.iter().any(|c| !is_trump(c));
+                (is_trump(card) && has_plain).then_some(Violation::MayNotUndertrump)
+            }
+            CannotOvertrump::Free => None,
+        }
+    }
+
+    /// Plays a card of the player to move without checking it. Returns the
+    /// trick when this card completes one.
+    pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
+        debug_assert!(self.hands[self.to_play()].contains(card));
+        self.history.push(Undo {
+            card,
+            leader: self.leader,
+            in_trick: self.in_trick,
+            trick: self.trick,
+            card_points: self.card_points,
+            tricks_won: self.tricks_won,
+            tricks_done: self.tricks_done,
+        });
+        let seat = self.to_play();
+        self.hands[seat].remove(card);
+        self.trick[self.in_trick] = Some(card);
+        self.in_trick += 1;
+        if self.in_trick < 4 {
+            return None;
+        }
+        let (winner, _) = self.winning().expect("full trick");
+        let cards = self.trick.map(|c| c.expect("full trick"));
+        let mut pts: i32 = cards.iter().map(|&c| points(c, self.trump) as i32).sum();
+        self.tricks_done += 1;
+        if self.tricks_done == TRICKS {
+            pts += LAST_TRICK_BONUS;
+        }
+        self.card_points[winner.team()] += pts;
+        self.tricks_won[winner.team()] += 1;
+        let t = Trick { leader: self.leader, cards, winner, points: pts };
+        self.leader = winner;
+        self.trick = [None; 4];
+        self.in_trick = 0;
+        Some(t)
+    }
+
+    /// Plays a card after checking it; on error the state is unchanged.
+    pub fn play(&mut self, card: Card) -> Result<Option<Trick>, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        if !self.hands[self.to_play()].contains(card) {
+            return Err(PlayError::NotHeld);
+        }
+        if let Some(v) = self.violation(card) {
+            return Err(PlayError::Illegal(v));
+        }
+        Ok(self.play_unchecked(card))
+    }
+
+    /// Takes back the last card played.
+    pub fn undo(&mut self) -> Option<Card> {
+        let u = self.history.pop()?;
+        self.leader = u.leader;
+        self.in_trick = u.in_trick;
+        self.trick = u.trick;
+        self.card_points = u.card_points;
+        self.tricks_won = u.tricks_won;
+        self.tricks_done = u.tricks_done;
+        self.hands[u.leader.plus(u.in_trick)].insert(u.card);
+        Some(u.card)
+    }
+}
+
+/// What [`Game::undo`] needs: the card and the state before it was played.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    card: Card,
+    leader: Seat,
+    in_trick: usize,
+    trick: [Option<Card>; 4],
+    card_points: ByTeam<i32>,
+    tricks_won: ByTeam<u8>,
+    tricks_done: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Over,
+    NotHeld,
+    Illegal(Violation),
+}
+
+/// Roem in one trick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrickRoem {
+    /// The best sequence or four of a kind (only one counts per trick).
+    pub combination: i32,
+    /// King and queen of trumps in the trick (KJ-V7 same-trick).
+    pub stuk: bool,
+}
+
+/// The roem that lies in a trick's four cards.
+pub fn trick_roem(cards: &[Card; 4], trump: Suit, quartet: QuartetValue) -> TrickRoem {
+    let rank = cards[0].rank();
+    let mut combination = 0;
+    if cards.iter().all(|c| c.rank() == rank) {
+        combination = match quartet {
+            QuartetValue::Fifty => 50,
+            QuartetValue::HundredAny => 100,
+            QuartetValue::Pagat => match rank {
+                Rank::JACK => 200,
+                Rank::ACE | Rank::TEN | Rank::KING | Rank::QUEEN => 100,
+                _ => 0,
+            },
+        };
+    }
+    let set: CardSet = cards.iter().copied().collect();
+    for s in Suit::ALL {
+        // Natural order 7 8 9 10 J Q K A is the rank number order.
+        let lane = (set.of_suit(s).bits() >> (16 * s as u64)) as u16;
+        let run = longest_run(lane);
+        combination = combination.max(match run {
+            3 => 20,
+            4.. => 50,
+            _ => 0,
+        });
+    }
+    let stuk = set.contains(Card::new(trump, Rank::KING)) && set.contains(Card::new(trump, Rank::QUEEN));
+    TrickRoem { combination, stuk }
+}
+
+fn longest_run(mut lane: u16) -> u32 {
+    let mut n = 0;
+    while lane != 0 {
+        lane &= lane << 1;
+        n += 1;
+    }
+    n
+}
+
+/// Deals a Klaverjassen deal's hands (seat order N E S W) from a deal number.
+pub fn hands_from_number(n: u128) -> Option<BySeat<CardSet>> {
+    let piles = troef_cards::deal::unrank(DECK, &[8, 8, 8, 8], n).ok()?;
+    Some(BySeat([piles[0], piles[1], piles[2], piles[3]]))
+}
+
+pub fn number_of(hands: &BySeat<CardSet>) -> Option<u128> {
+    troef_cards::deal::rank(DECK, &hands.0).ok()
+}
+
+pub fn team_name(t: Team) -> &'static str {
+    t.name()
+}
+
+#[cfg(test)]
+mod tests;

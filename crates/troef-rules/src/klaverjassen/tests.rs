@@ -1,0 +1,178 @@
+//! Rules pinned by the worked examples of `rules-klaverjassen.md`
+//! (section 4 "Legality diff examples", section 5 "Worked scoring example").
+
+use super::profile::*;
+use super::score::*;
+use super::*;
+use proptest::prelude::*;
+
+fn c(s: &str) -> Card {
+    Card::parse(s).unwrap()
+}
+fn set(s: &str) -> CardSet {
+    s.split_whitespace().map(c).collect()
+}
+
+/// A position: `leader` leads, `plays` are played, `hand` is the next player's.
+fn position(profile: &Profile, leader: Seat, plays: &[&str], hand: &str) -> Game {
+    let mut hands = BySeat([CardSet::EMPTY; 4]);
+    for (i, p) in plays.iter().enumerate() {
+        hands[leader.plus(i)].insert(c(p));
+    }
+    hands[leader.plus(plays.len())] = set(hand);
+    let mut g = Game::new(hands, Suit::Hearts, PlayRules::from(profile), leader);
+    for p in plays {
+        g.play_unchecked(c(p));
+    }
+    g
+}
+
+/// Example 1: West leads SK, North SA, East ruffs HA; South holds HQ H8 CT.
+#[test]
+fn legality_example_1() {
+    for (p, legal) in [
+        (Profile::rotterdam(), "HQ H8"),
+        (Profile::amsterdam(), "CT"),
+        (Profile::utrecht(), "HQ H8"),
+        (Profile::seed(), "HQ H8 CT"),
+    ] {
+        let g = position(&p, Seat::West, &["SK", "SA", "HA"], "HQ H8 CT");
+        assert_eq!(g.to_play(), Seat::South);
+        assert_eq!(g.legal_plays(), set(legal), "profile {}", p.name);
+    }
+}
+
+/// Example 2: West leads S9, North SA (winning), East S7; South holds H8 CT.
+#[test]
+fn legality_example_2() {
+    for (p, legal) in [(Profile::rotterdam(), "H8"), (Profile::amsterdam(), "H8 CT"), (Profile::seed(), "H8 CT")] {
+        let g = position(&p, Seat::West, &["S9", "SA", "S7"], "H8 CT");
+        assert_eq!(g.legal_plays(), set(legal), "profile {}", p.name);
+    }
+}
+
+/// Trump order J 9 A 10 K Q 8 7 and the trump-lead overtrump duty (KJ-V4).
+#[test]
+fn trump_lead_must_head_except_seed() {
+    let g = position(&Profile::amsterdam(), Seat::West, &["HA"], "H9 HK SA");
+    assert_eq!(g.legal_plays(), set("H9"));
+    let g = position(&Profile::seed(), Seat::West, &["HA"], "H9 HK SA");
+    assert_eq!(g.legal_plays(), set("H9 HK"));
+}
+
+/// Amsterdam: partner winning with a trump, no undertrumping partner (pagat rule 2).
+#[test]
+fn amsterdam_no_undertrumping_partner() {
+    // West leads SA, North ruffs HT, East plays S7; South (partner of North) void in spades.
+    let p = Profile::amsterdam();
+    let g = position(&p, Seat::West, &["SA", "HT", "S7"], "HK HJ D7");
+    assert_eq!(g.legal_plays(), set("HJ D7"));
+    assert_eq!(g.violation(c("HK")), Some(Violation::MayNotUndertrumpPartner));
+    // With only lower trumps, anything goes.
+    let g = position(&p, Seat::West, &["SA", "HT", "S7"], "HK H7");
+    assert_eq!(g.legal_plays(), set("HK H7"));
+}
+
+/// Card points: trumps 62, each plain suit 30, 152 with the last trick 162.
+#[test]
+fn card_points_total() {
+    for trump in Suit::ALL {
+        let total: u32 = DECK.cards().iter().map(|x| points(x, trump) as u32).sum();
+        assert_eq!(total, 152);
+        let t: u32 = DECK.cards().of_suit(trump).iter().map(|x| points(x, trump) as u32).sum();
+        assert_eq!(t, 62);
+    }
+}
+
+#[test]
+fn roem_in_trick() {
+    let r = |s: &str, q| {
+        let v: Vec<Card> = s.split_whitespace().map(c).collect();
+        trick_roem(&[v[0], v[1], v[2], v[3]], Suit::Hearts, q)
+    };
+    assert_eq!(r("S9 ST SJ D7", QuartetValue::Fifty), TrickRoem { combination: 20, stuk: false });
+    assert_eq!(r("SJ SQ SK SA", QuartetValue::Fifty), TrickRoem { combination: 50, stuk: false });
+    assert_eq!(r("HJ HQ HK H7", QuartetValue::Fifty), TrickRoem { combination: 20, stuk: true });
+    assert_eq!(r("S7 H7 D7 C7", QuartetValue::Fifty), TrickRoem { combination: 50, stuk: false });
+    assert_eq!(r("S7 H7 D7 C7", QuartetValue::Pagat), TrickRoem { combination: 0, stuk: false });
+    assert_eq!(r("SJ HJ DJ CJ", QuartetValue::Pagat), TrickRoem { combination: 200, stuk: false });
+    assert_eq!(r("SQ HQ DQ CQ", QuartetValue::HundredAny), TrickRoem { combination: 100, stuk: false });
+    // 10, J, Q: a sequence in natural order even though J ranks high in trumps.
+    assert_eq!(r("HT HJ HQ S7", QuartetValue::Fifty), TrickRoem { combination: 20, stuk: false });
+    assert_eq!(r("S8 S9 SJ SQ", QuartetValue::Fifty).combination, 0);
+}
+
+fn tally(cards: [i32; 2], roem: [i32; 2], tricks: [u8; 2]) -> DealTally {
+    DealTally {
+        makers: Team::NS,
+        trump: Suit::Clubs,
+        card_points: ByTeam(cards),
+        roem: ByTeam(roem),
+        tricks_won: ByTeam(tricks),
+        revoke: None,
+    }
+}
+
+/// Worked scoring example, cases A, B and C (makers N-S, trumps clubs).
+#[test]
+fn worked_scoring_example() {
+    let a = score(&Profile::seed(), &tally([90, 72], [0, 20], [5, 3]));
+    assert_eq!((a.outcome, a.ns, a.ew), (Outcome::Nat, 0, 182));
+    let b_profile = Profile { roem_in_threshold: false, ..Profile::seed() };
+    let b = score(&b_profile, &tally([90, 72], [0, 20], [5, 3]));
+    assert_eq!((b.outcome, b.ns, b.ew), (Outcome::Made, 90, 92));
+    let cc = score(&Profile::seed(), &tally([162, 0], [50, 0], [8, 0]));
+    assert_eq!((cc.outcome, cc.ns, cc.ew, cc.pit.as_deref()), (Outcome::Made, 312, 0, Some("NS")));
+}
+
+/// Parlett's sample game: makers 146 (cards + 20 + 20), opponents 106
+/// (cards + a 50 sequence + last trick); cards 162 and roem 90 in all.
+#[test]
+fn parlett_sample_game_totals() {
+    // Makers' cards 106, opponents' 56 (with the last trick): 106 + 40 = 146, 56 + 50 = 106.
+    let s = score(&Profile::parlett(), &tally([106, 56], [40, 50], [5, 3]));
+    assert_eq!((s.outcome, s.ns, s.ew), (Outcome::Made, 146, 106));
+}
+
+#[test]
+fn tie_is_nat_and_defender_pit_switch() {
+    let s = score(&Profile::seed(), &tally([81, 81], [0, 0], [4, 4]));
+    assert_eq!(s.outcome, Outcome::Nat);
+    let s = score(&Profile::seed(), &tally([0, 162], [0, 0], [0, 8]));
+    assert_eq!((s.ns, s.ew), (0, 262));
+    let s = score(&Profile { pit_for_defenders: false, ..Profile::seed() }, &tally([0, 162], [0, 0], [0, 8]));
+    assert_eq!((s.ns, s.ew), (0, 162));
+}
+
+fn profiles() -> Vec<Profile> {
+    Profile::BUILTIN.iter().map(|n| Profile::builtin(n).unwrap()).collect()
+}
+
+proptest! {
+    /// Two implementations of the play rules agree on every card of random
+    /// positions, under every built-in profile; undo restores the state.
+    #[test]
+    fn legal_plays_matches_violation(n in 0u128..99_561_092_450_391_000, trump in 0usize..4, steps in 0usize..32, picks in proptest::collection::vec(any::<u32>(), 32)) {
+        let hands = hands_from_number(n).unwrap();
+        for p in profiles() {
+            let mut g = Game::new(hands, Suit::from_index(trump), PlayRules::from(&p), Seat::North);
+            for (k, pick) in picks.iter().take(steps).enumerate() {
+                let legal = g.legal_plays();
+                let hand = g.hands[g.to_play()];
+                for card in hand {
+                    prop_assert_eq!(legal.contains(card), g.violation(card).is_none(), "profile {} card {} step {}", p.name, card, k);
+                }
+                prop_assert!(!legal.is_empty());
+                let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
+                let before = (g.hands, g.leader, g.in_trick, g.card_points, g.tricks_done);
+                g.play(card).unwrap();
+                prop_assert_eq!(g.undo(), Some(card));
+                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.card_points, g.tricks_done));
+                g.play(card).unwrap();
+            }
+            if g.is_over() {
+                prop_assert_eq!(g.card_points[Team::NS] + g.card_points[Team::EW], TOTAL_POINTS);
+            }
+        }
+    }
+}
