@@ -1,1 +1,360 @@
-fn main(){}
+//! `troef`: the command-line tool. The clap structs are the raw arguments;
+//! each command validates them, runs, and returns an exit code:
+//! 0 all good, 1 findings (invalid records, files not canonical), 2 usage or I/O error.
+
+mod deal;
+mod show;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::fs;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use troef_rules::check::{layout_for, Checker};
+use troef_ttn::diag::{locate, render};
+use troef_ttn::{parse_record, print_record, RecordReader};
+
+#[derive(Parser)]
+#[command(name = "troef", version, about = "Record, replay, check and analyse hands of European trick-taking card games (TTN).")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay every record and report every problem (exit 0 all valid, 1 some invalid, 2 I/O error).
+    Check {
+        /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print records in canonical TTN.
+    Fmt {
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// Print nothing; exit 1 and show a diff when a file is not canonical.
+        #[arg(long, conflicts_with = "write")]
+        check: bool,
+        /// Rewrite files in place (through a temporary file and a rename).
+        #[arg(long)]
+        write: bool,
+    },
+    /// Export records with their replays and diagnostics as JSON.
+    Json {
+        /// A file or `-`.
+        path: String,
+    },
+    /// Print the JSON Schema of `troef json` output.
+    Schema,
+    /// Read a `troef json` export back into canonical TTN.
+    Import {
+        /// A JSON export file or `-`.
+        path: String,
+    },
+    /// Print reproducible deals as TTN records (the same on every platform and version).
+    Deal {
+        #[arg(long, default_value = "klaverjassen")]
+        game: String,
+        /// Any unsigned 64-bit number.
+        #[arg(long)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Index of the first deal of the seed.
+        #[arg(long, default_value_t = 0)]
+        start: u64,
+    },
+    /// Print a readable diagram of each record: hands, auction, tricks, score.
+    Show { path: String },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Check { paths, format } => check(&paths, format),
+        Command::Fmt { paths, check, write } => fmt(&paths, check, write),
+        Command::Json { path } => json(&path),
+        Command::Schema => {
+            let s = serde_json::to_string_pretty(&troef_export::schema()).expect("schema");
+            emit(&format!("{s}\n")).map(|_| 0)
+        }
+        Command::Import { path } => import(&path),
+        Command::Deal { game, seed, count, start } => deal::run(&game, seed, count, start),
+        Command::Show { path } => show::run(&path),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        // A closed pipe (`troef check | head`) is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("troef: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn emit(s: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(s.as_bytes())?;
+    out.flush()
+}
+
+/// Expands the paths: directories to their `*.ttn` files (recursively, sorted).
+fn expand(paths: &[String]) -> io::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p != "-" && Path::new(p).is_dir() {
+            let mut found = Vec::new();
+            walk(Path::new(p), &mut found)?;
+            found.sort();
+            out.extend(found.into_iter().map(|f| f.display().to_string()));
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "ttn") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn open(path: &str) -> io::Result<Box<dyn BufRead>> {
+    if path == "-" {
+        Ok(Box::new(BufReader::new(io::stdin())))
+    } else {
+        let f = fs::File::open(path).map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
+        Ok(Box::new(BufReader::with_capacity(64 * 1024, f)))
+    }
+}
+
+fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+fn check(paths: &[String], format: Format) -> io::Result<u8> {
+    let files = expand(paths)?;
+    let (mut records, mut valid, mut warnings) = (0usize, 0usize, 0usize);
+    let mut io_error = false;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for path in &files {
+        let name = display_name(path);
+        let input = match open(path) {
+            Ok(i) => i,
+            Err(e) => {
+                eprintln!("troef: {e}");
+                io_error = true;
+                continue;
+            }
+        };
+        for c in Checker::new(input) {
+            let c = match c {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("troef: {name}: {e}");
+                    io_error = true;
+                    break;
+                }
+            };
+            if !c.is_record() {
+                continue;
+            }
+            records += 1;
+            if c.is_valid() {
+                valid += 1;
+            }
+            warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
+            match format {
+                Format::Text => {
+                    for d in &c.diagnostics {
+                        let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+                        writeln!(out, "{}", render(d, name, c.raw.index, &loc))?;
+                    }
+                }
+                Format::Json => {
+                    for d in troef_export::diagnostics_out(name, &c) {
+                        writeln!(out, "{}", serde_json::to_string(&d).map_err(io::Error::other)?)?;
+                    }
+                }
+            }
+        }
+    }
+    let invalid = records - valid;
+    match format {
+        Format::Text => writeln!(
+            out,
+            "troef: {records} record{} in {} file{}: {valid} valid, {invalid} invalid, {warnings} warning{}",
+            plural(records),
+            files.len(),
+            plural(files.len()),
+            plural(warnings)
+        )?,
+        Format::Json => writeln!(
+            out,
+            "{}",
+            serde_json::json!({"summary": {"files": files.len(), "records": records, "valid": valid, "invalid": invalid, "warnings": warnings}})
+        )?,
+    }
+    out.flush()?;
+    Ok(if io_error {
+        2
+    } else if invalid > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Formats one file's text. Records with syntax errors are kept verbatim and
+/// reported; returns (text, records that could not be formatted).
+pub fn format_text(name: &str, text: &str) -> (String, usize) {
+    let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
+    let mut bad = 0;
+    for raw in RecordReader::new(text.as_bytes()) {
+        let raw = raw.expect("reading from memory");
+        let parsed = if raw.diagnostics.is_empty() { Some(parse_record(&raw.text, raw.offset)) } else { None };
+        match parsed {
+            Some(p) if p.diagnostics.is_empty() => {
+                if let Some(r) = p.record {
+                    out.push('\n');
+                    print_record(&r, layout_for(&r), &mut out);
+                }
+            }
+            other => {
+                bad += 1;
+                let diags = other.map_or(raw.diagnostics.clone(), |p| p.diagnostics);
+                for d in &diags {
+                    let loc = locate(&raw.text, raw.offset, raw.line, d.span);
+                    eprint!("{}", render(d, name, raw.index, &loc));
+                }
+                out.push('\n');
+                out.push_str(raw.text.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    (out, bad)
+}
+
+fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
+    let files = expand(paths)?;
+    let mut code = 0;
+    for path in &files {
+        let name = display_name(path);
+        let mut bytes = Vec::new();
+        open(path)?.read_to_end(&mut bytes)?;
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("troef: {name}: not UTF-8 (byte {}); left as it is", e.utf8_error().valid_up_to());
+                code = code.max(1);
+                continue;
+            }
+        };
+        let (formatted, bad) = format_text(name, &text);
+        if bad > 0 {
+            code = code.max(1);
+        }
+        if check {
+            if formatted != text {
+                code = code.max(1);
+                let diff = similar::TextDiff::configure()
+                    .algorithm(similar::Algorithm::Myers)
+                    .diff_lines(&text, &formatted);
+                print!("{}", diff.unified_diff().header(name, &format!("{name} (canonical)")));
+                eprintln!("troef: {name} is not canonical");
+            }
+        } else if write && path != "-" {
+            if bad > 0 {
+                eprintln!("troef: {name}: {bad} record(s) with syntax errors; file left as it is");
+                continue;
+            }
+            if formatted != text {
+                write_atomically(Path::new(path), &formatted)?;
+                eprintln!("troef: formatted {name}");
+            }
+        } else {
+            emit(&formatted)?;
+        }
+    }
+    Ok(code)
+}
+
+/// Writes through a temporary file in the same directory, then renames.
+fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let file_name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.troef-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        if let Ok(meta) = fs::metadata(path) {
+            fs::set_permissions(&tmp, meta.permissions())?;
+        }
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+fn json(path: &str) -> io::Result<u8> {
+    let name = display_name(path);
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    troef_export::write_export(&mut out, name, Checker::new(open(path)?))?;
+    out.flush()?;
+    Ok(0)
+}
+
+fn import(path: &str) -> io::Result<u8> {
+    let mut text = String::new();
+    open(path)?.read_to_string(&mut text)?;
+    match troef_export::import(&text) {
+        Ok(records) => {
+            let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
+            for r in &records {
+                out.push('\n');
+                print_record(r, layout_for(r), &mut out);
+            }
+            emit(&out)?;
+            Ok(0)
+        }
+        Err(e) => {
+            eprintln!("troef: {}: {e}", display_name(path));
+            Ok(2)
+        }
+    }
+}

@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod check;
 pub mod klaverjassen;
 pub mod replay;
 

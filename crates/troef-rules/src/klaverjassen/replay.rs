@@ -355,7 +355,10 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         doubled: s.doubled,
         result,
     };
-    if let (Some(c), Some(t)) = (&claimed, result_tag) {
+    // Claims are compared only with a clean replay: after an error the
+    // recomputed score rests on what the error threw out.
+    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+    if let (Some(c), Some(t), true) = (&claimed, result_tag, clean) {
         let mut flags = Vec::new();
         match s.outcome {
             Outcome::Nat => flags.push("nat"),
@@ -381,7 +384,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     }
     r.score = Some(out_score);
     r.running_total = tracker.add(rec.value("Match"), Some(result));
-    if let Some(t) = rec.tag("Total") {
+    if let Some(t) = rec.tag("Total").filter(|_| clean) {
         match parse_score(&t.value) {
             Err(e) => cx.err(Diagnostic::error(Code::BadScore, t.value_span, format!("invalid running total: {e}"))),
             Ok(c) => match r.running_total {
@@ -606,7 +609,7 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
         (Some(d), _, _) => Some(d),
         (None, Some((suit, seat)), _) if auction_tag.is_none() => Some(Contract { trump: suit.letter().to_string(), maker: seat, makers: seat.team().name().into(), forced: false }),
         (None, _, _) => {
-            if auction_tag.is_none() && contract_tag.is_none() {
+            if auction_tag.is_none() && contract_tag.is_none() && rec.tag("Play").is_some() {
                 cx.err(Diagnostic::error(Code::MissingTag, rec.span, "no [Auction] and no [Contract]: trumps and makers are unknown"));
             }
             None

@@ -1,0 +1,85 @@
+//! The streaming check pipeline: read a record, parse it, replay it, one at
+//! a time. Memory is bounded by the largest record, not the file.
+
+use crate::replay::{replay, GameReplay, MatchTracker};
+use std::io::{self, BufRead};
+use troef_ttn::print::Layout;
+use troef_ttn::{parse_record, Diagnostic, RawRecord, Record, RecordReader};
+
+/// One record, checked.
+#[derive(Debug)]
+pub struct Checked {
+    pub raw: RawRecord,
+    /// The syntax tree, when the text parsed far enough to have one.
+    pub record: Option<Record>,
+    /// Reader, syntax and replay diagnostics, in source order within each layer.
+    pub diagnostics: Vec<Diagnostic>,
+    pub replay: Option<GameReplay>,
+}
+
+impl Checked {
+    /// A block of comments with no tags is kept (and printed) but is no record.
+    pub fn is_record(&self) -> bool {
+        self.record.as_ref().is_none_or(|r| !r.tags.is_empty())
+    }
+    pub fn is_valid(&self) -> bool {
+        !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// The print layout for a record's game.
+pub fn layout_for(record: &Record) -> Layout {
+    let _ = record.value("Game");
+    Layout { cards_per_trick: 4 }
+}
+
+/// Checks every record of a stream, one at a time.
+pub struct Checker<R> {
+    reader: RecordReader<R>,
+    tracker: MatchTracker,
+    /// Records so far; blocks of comments and the version line are not counted.
+    count: usize,
+}
+
+impl<R: BufRead> Checker<R> {
+    pub fn new(input: R) -> Self {
+        Checker { reader: RecordReader::new(input), tracker: MatchTracker::default(), count: 0 }
+    }
+}
+
+/// Parses and replays one raw record.
+pub fn check_raw(raw: RawRecord, tracker: &mut MatchTracker) -> Option<Checked> {
+    if !raw.diagnostics.is_empty() {
+        let diagnostics = raw.diagnostics.clone();
+        return Some(Checked { raw, record: None, diagnostics, replay: None });
+    }
+    let parsed = parse_record(&raw.text, raw.offset);
+    let record = parsed.record?;
+    let mut diagnostics = parsed.diagnostics;
+    let mut rep = None;
+    if diagnostics.is_empty() && !record.tags.is_empty() {
+        let out = replay(&record, tracker);
+        diagnostics.extend(out.diagnostics);
+        rep = out.replay;
+    }
+    Some(Checked { raw, record: Some(record), diagnostics, replay: rep })
+}
+
+impl<R: BufRead> Iterator for Checker<R> {
+    type Item = io::Result<Checked>;
+    fn next(&mut self) -> Option<io::Result<Checked>> {
+        loop {
+            let raw = match self.reader.next()? {
+                Ok(r) => r,
+                Err(e) => return Some(Err(e)),
+            };
+            if let Some(mut c) = check_raw(raw, &mut self.tracker) {
+                if c.is_record() {
+                    self.count += 1;
+                    c.raw.index = self.count;
+                }
+                return Some(Ok(c));
+            }
+        }
+    }
+}
