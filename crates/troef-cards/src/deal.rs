@@ -32,7 +32,7 @@ pub fn count_for(sizes: &[u32]) -> Option<u128> {
 
 /// The number of distinct deals of `deck` into piles of `sizes`.
 pub fn count(deck: Deck, sizes: &[u32]) -> Option<u128> {
-    if sizes.iter().sum::<u32>() != deck.len() {
+    if sizes.iter().sum::<u32>() != deck.size() {
         return None;
     }
     count_for(sizes)
@@ -86,7 +86,10 @@ pub fn rank(deck: Deck, piles: &[CardSet]) -> Result<u128, DealError> {
     let mut left = sizes.clone();
     let mut number: u128 = 0;
     for card in deck.cards() {
-        let owner = piles.iter().position(|p| p.contains(card)).ok_or(DealError::NotAPartition)?;
+        let owner = piles
+            .iter()
+            .position(|p| p.contains(card))
+            .ok_or(DealError::NotAPartition)?;
         for p in 0..owner {
             if left[p] == 0 {
                 continue;
@@ -141,7 +144,12 @@ pub fn seeded_number(seed: u64, index: u64, total: u128) -> u128 {
 }
 
 /// Deal `index` of `seed` for the given deck and pile sizes.
-pub fn seeded(deck: Deck, sizes: &[u32], seed: u64, index: u64) -> Result<(u128, Vec<CardSet>), DealError> {
+pub fn seeded(
+    deck: Deck,
+    sizes: &[u32],
+    seed: u64,
+    index: u64,
+) -> Result<(u128, Vec<CardSet>), DealError> {
     let total = count(deck, sizes).ok_or(DealError::BadShape)?;
     let n = seeded_number(seed, index, total);
     Ok((n, unrank(deck, sizes, n)?))
@@ -159,9 +167,15 @@ mod tests {
     #[test]
     fn counts() {
         // 32! / (8!)^4
-        assert_eq!(count(Deck::Piquet32, &[8, 8, 8, 8]), Some(99_561_092_450_391_000));
+        assert_eq!(
+            count(Deck::Piquet32, &[8, 8, 8, 8]),
+            Some(99_561_092_450_391_000)
+        );
         // 36! / (9!)^4
-        assert_eq!(count(Deck::Jass36, &[9, 9, 9, 9]), Some(21_452_752_266_265_320_000));
+        assert_eq!(
+            count(Deck::Jass36, &[9, 9, 9, 9]),
+            Some(21_452_752_266_265_320_000)
+        );
         assert_eq!(count(Deck::Piquet32, &[8, 8, 8]), None);
     }
 
@@ -169,10 +183,13 @@ mod tests {
     fn first_and_last_deal() {
         let first = unrank(Deck::Piquet32, &[8, 8, 8, 8], 0).unwrap();
         // Number 0 gives the lowest cards to the first pile.
-        assert_eq!(first[0].to_pbn(), "AKQJT987..."); 
+        assert_eq!(first[0].to_pbn(), "AKQJT987...");
         let last = unrank(Deck::Piquet32, &[8, 8, 8, 8], 99_561_092_450_391_000 - 1).unwrap();
         assert_eq!(last[3].to_pbn(), "AKQJT987...");
-        assert_eq!(unrank(Deck::Piquet32, &[8, 8, 8, 8], 99_561_092_450_391_000), Err(DealError::OutOfRange));
+        assert_eq!(
+            unrank(Deck::Piquet32, &[8, 8, 8, 8], 99_561_092_450_391_000),
+            Err(DealError::OutOfRange)
+        );
     }
 
     #[test]

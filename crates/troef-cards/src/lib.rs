@@ -241,41 +241,9 @@ impl Deck {
         }
     }
 
-    pub const fn len(self) -> u32 {
+    /// The number of cards in the deck.
+    pub const fn size(self) -> u32 {
         self.cards().len()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn card_round_trips_and_lenient_forms() {
-        for i in 0..64 {
-            if let Some(c) = Card::from_index(i) {
-                assert_eq!(Card::parse(&c.to_string()), Some(c));
-                assert_eq!(c.index(), i);
-            }
-        }
-        assert_eq!(Card::parse("h10"), Card::parse("HT"));
-        assert_eq!(Card::parse("♥q"), Card::parse("HQ"));
-        assert_eq!(Card::parse("♧a"), Card::parse("CA"));
-        assert_eq!(Card::parse("H1"), None);
-        assert_eq!(Card::parse("HAA"), None);
-        assert_eq!(Card::parse("X9"), None);
-        assert_eq!(Card::parse(""), None);
-    }
-
-    #[test]
-    fn deck_sizes() {
-        assert_eq!(Deck::Piquet32.len(), 32);
-        assert_eq!(Deck::Pandoeren33.len(), 33);
-        assert_eq!(Deck::Jass36.len(), 36);
-        assert_eq!(Deck::Full52.len(), 52);
-        assert!(Deck::Pandoeren33
-            .cards()
-            .contains(Card::parse("H6").unwrap()));
     }
 }
 
@@ -324,5 +292,38 @@ impl schemars::JsonSchema for Seat {
     }
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({ "type": "string", "enum": ["N", "E", "S", "W"] })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_round_trips_and_lenient_forms() {
+        for i in 0..64 {
+            if let Some(c) = Card::from_index(i) {
+                assert_eq!(Card::parse(&c.to_string()), Some(c));
+                assert_eq!(c.index(), i);
+            }
+        }
+        assert_eq!(Card::parse("h10"), Card::parse("HT"));
+        assert_eq!(Card::parse("♥q"), Card::parse("HQ"));
+        assert_eq!(Card::parse("♧a"), Card::parse("CA"));
+        assert_eq!(Card::parse("H1"), None);
+        assert_eq!(Card::parse("HAA"), None);
+        assert_eq!(Card::parse("X9"), None);
+        assert_eq!(Card::parse(""), None);
+    }
+
+    #[test]
+    fn deck_sizes() {
+        assert_eq!(Deck::Piquet32.size(), 32);
+        assert_eq!(Deck::Pandoeren33.size(), 33);
+        assert_eq!(Deck::Jass36.size(), 36);
+        assert_eq!(Deck::Full52.size(), 52);
+        assert!(Deck::Pandoeren33
+            .cards()
+            .contains(Card::parse("H6").unwrap()));
     }
 }

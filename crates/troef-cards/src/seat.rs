@@ -133,12 +133,7 @@ pub struct BySeat<T>(pub [T; 4]);
 
 impl<T> BySeat<T> {
     pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> Self {
-        BySeat([
-            f(Seat::North),
-            f(Seat::East),
-            f(Seat::South),
-            f(Seat::West),
-        ])
+        BySeat([f(Seat::North), f(Seat::East), f(Seat::South), f(Seat::West)])
     }
 
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {

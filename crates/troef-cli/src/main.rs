@@ -15,7 +15,11 @@ use troef_ttn::diag::{locate, render};
 use troef_ttn::{parse_record, print_record, RecordReader};
 
 #[derive(Parser)]
-#[command(name = "troef", version, about = "Record, replay, check and analyse hands of European trick-taking card games (TTN).")]
+#[command(
+    name = "troef",
+    version,
+    about = "Record, replay, check and analyse hands of European trick-taking card games (TTN)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -81,14 +85,23 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { paths, format } => check(&paths, format),
-        Command::Fmt { paths, check, write } => fmt(&paths, check, write),
+        Command::Fmt {
+            paths,
+            check,
+            write,
+        } => fmt(&paths, check, write),
         Command::Json { path } => json(&path),
         Command::Schema => {
             let s = serde_json::to_string_pretty(&troef_export::schema()).expect("schema");
             emit(&format!("{s}\n")).map(|_| 0)
         }
         Command::Import { path } => import(&path),
-        Command::Deal { game, seed, count, start } => deal::run(&game, seed, count, start),
+        Command::Deal {
+            game,
+            seed,
+            count,
+            start,
+        } => deal::run(&game, seed, count, start),
         Command::Show { path } => show::run(&path),
     };
     match result {
@@ -140,7 +153,8 @@ fn open(path: &str) -> io::Result<Box<dyn BufRead>> {
     if path == "-" {
         Ok(Box::new(BufReader::new(io::stdin())))
     } else {
-        let f = fs::File::open(path).map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
+        let f =
+            fs::File::open(path).map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
         Ok(Box::new(BufReader::with_capacity(64 * 1024, f)))
     }
 }
@@ -195,7 +209,11 @@ fn check(paths: &[String], format: Format) -> io::Result<u8> {
                 }
                 Format::Json => {
                     for d in troef_export::diagnostics_out(name, &c) {
-                        writeln!(out, "{}", serde_json::to_string(&d).map_err(io::Error::other)?)?;
+                        writeln!(
+                            out,
+                            "{}",
+                            serde_json::to_string(&d).map_err(io::Error::other)?
+                        )?;
                     }
                 }
             }
@@ -242,7 +260,11 @@ pub fn format_text(name: &str, text: &str) -> (String, usize) {
     let mut bad = 0;
     for raw in RecordReader::new(text.as_bytes()) {
         let raw = raw.expect("reading from memory");
-        let parsed = if raw.diagnostics.is_empty() { Some(parse_record(&raw.text, raw.offset)) } else { None };
+        let parsed = if raw.diagnostics.is_empty() {
+            Some(parse_record(&raw.text, raw.offset))
+        } else {
+            None
+        };
         match parsed {
             Some(p) if p.diagnostics.is_empty() => {
                 if let Some(r) = p.record {
@@ -276,7 +298,10 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("troef: {name}: not UTF-8 (byte {}); left as it is", e.utf8_error().valid_up_to());
+                eprintln!(
+                    "troef: {name}: not UTF-8 (byte {}); left as it is",
+                    e.utf8_error().valid_up_to()
+                );
                 code = code.max(1);
                 continue;
             }
@@ -291,7 +316,11 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
                 let diff = similar::TextDiff::configure()
                     .algorithm(similar::Algorithm::Myers)
                     .diff_lines(&text, &formatted);
-                print!("{}", diff.unified_diff().header(name, &format!("{name} (canonical)")));
+                print!(
+                    "{}",
+                    diff.unified_diff()
+                        .header(name, &format!("{name} (canonical)"))
+                );
                 eprintln!("troef: {name} is not canonical");
             }
         } else if write && path != "-" {
@@ -312,8 +341,14 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
 
 /// Writes through a temporary file in the same directory, then renames.
 fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let file_name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let file_name = path
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp = dir.join(format!(".{file_name}.troef-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = fs::File::create(&tmp)?;

@@ -1,11 +1,7 @@
 //! `troef show`: a readable diagram of each record.
 
-use std::fmt::Write as _;
 use std::io;
-use troef_cards::{Card, CardSet, Seat, Suit};
-use troef_rules::check::{Checked, Checker};
-use troef_rules::GameReplay;
-use troef_ttn::diag::{locate, render};
+use troef_rules::check::Checker;
 
 pub fn run(path: &str) -> io::Result<u8> {
     let name = super::display_name(path);
@@ -18,111 +14,7 @@ pub fn run(path: &str) -> io::Result<u8> {
         if !c.is_valid() {
             code = 1;
         }
-        super::emit(&show(name, &c))?;
+        super::emit(&troef_export::report::show(name, &c))?;
     }
     Ok(code)
-}
-
-fn hand_line(cards: &Option<Vec<Card>>) -> String {
-    match cards {
-        None => "(unknown)".into(),
-        Some(v) => {
-            let set: CardSet = v.iter().copied().collect();
-            Suit::ALL
-                .iter()
-                .map(|&s| {
-                    let ranks: String = set.of_suit(s).iter().rev().map(|c| c.rank().letter()).collect();
-                    format!("{}{}", s.symbol(), if ranks.is_empty() { "-".into() } else { ranks })
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    }
-}
-
-pub fn show(file: &str, c: &Checked) -> String {
-    let mut s = String::new();
-    let rec = c.record.as_ref();
-    let title = rec.and_then(|r| r.value("Event")).unwrap_or("");
-    let _ = writeln!(s, "== {file} record {} (line {}) {title}", c.raw.index, c.raw.line);
-    if let Some(r) = &c.replay {
-        diagram(&mut s, r, rec.and_then(|r| r.value("Result")));
-    }
-    for d in &c.diagnostics {
-        let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
-        s.push_str(&render(d, file, c.raw.index, &loc));
-    }
-    s.push('\n');
-    s
-}
-
-fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
-    let _ = writeln!(
-        s,
-        "{} ({} rules); dealer {}, eldest {}",
-        r.game,
-        r.rules,
-        r.dealer.map_or("?", |d| d.name()),
-        r.eldest.map_or("?", |d| d.name())
-    );
-    let h = |seat: Seat| hand_line(&r.hands[seat.index()]);
-    let _ = writeln!(s, "{:>22}North {}", "", h(Seat::North));
-    let west = format!("West {}", h(Seat::West));
-    let _ = writeln!(s, "{west:<40}East {}", h(Seat::East));
-    let _ = writeln!(s, "{:>22}South {}", "", h(Seat::South));
-    if !r.turned.is_empty() {
-        let t: Vec<String> = r.turned.iter().map(|c| c.to_string()).collect();
-        let _ = writeln!(s, "turned: {}", t.join(" "));
-    }
-    if !r.auction.is_empty() {
-        let a: Vec<String> = r.auction.iter().map(|c| format!("{} {}", c.seat, c.call)).collect();
-        let _ = writeln!(s, "auction: {}", a.join(", "));
-    }
-    if let Some(c) = &r.contract {
-        let _ = writeln!(
-            s,
-            "contract: trumps {} by {} ({} makers{})",
-            c.trump,
-            c.maker.name(),
-            c.makers,
-            if c.forced { ", forced" } else { "" }
-        );
-    }
-    if !r.tricks.is_empty() {
-        let _ = writeln!(s, " # lead  cards         win  pts  roem");
-        for t in &r.tricks {
-            let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
-            let roem = match (t.roem_claimed, t.roem_in_trick + if t.stuk_in_trick { 20 } else { 0 }) {
-                (0, 0) => String::new(),
-                (0, avail) => format!("({avail} not claimed)"),
-                (cl, _) => cl.to_string(),
-            };
-            let _ = writeln!(s, "{:>2} {}     {}  {}  {:>4}  {roem}", t.number, t.leader, cards.join(" "), t.winner, t.points);
-        }
-    }
-    if let Some(rv) = &r.revoke {
-        let _ = writeln!(s, "revoke: {} played {} ({}); the deal ends", rv.seat.name(), rv.card, rv.rule);
-    }
-    match &r.score {
-        Some(sc) => {
-            let _ = writeln!(
-                s,
-                "cards NS {} EW {}; roem NS {} EW {}; {:?}{}{}",
-                sc.card_points.ns,
-                sc.card_points.ew,
-                sc.roem.ns,
-                sc.roem.ew,
-                sc.outcome,
-                sc.pit.as_ref().map_or(String::new(), |p| format!(", pit {p}")),
-                if sc.doubled { ", doubled" } else { "" }
-            );
-            let _ = writeln!(s, "score: NS {} EW {}{}", sc.result.ns, sc.result.ew, claimed.map_or(String::new(), |c| format!("   (claimed: {c})")));
-        }
-        None => {
-            let _ = writeln!(s, "score: not computed");
-        }
-    }
-    if let Some(t) = r.running_total {
-        let _ = writeln!(s, "running total: NS {} EW {}", t.ns, t.ew);
-    }
 }

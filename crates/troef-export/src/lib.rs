@@ -86,7 +86,11 @@ pub fn write_export<W: Write>(
     file: &str,
     records: impl Iterator<Item = io::Result<Checked>>,
 ) -> io::Result<()> {
-    write!(out, "{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"ttn_version\": {},\n  \"records\": [", troef_ttn::TTN_VERSION)?;
+    write!(
+        out,
+        "{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"ttn_version\": {},\n  \"records\": [",
+        troef_ttn::TTN_VERSION
+    )?;
     let mut first = true;
     for c in records {
         let c = c?;
@@ -116,7 +120,9 @@ pub fn write_export<W: Write>(
 
 /// The JSON Schema of the export document (draft 2020-12, serialize contract).
 pub fn schema() -> serde_json::Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12().for_serialize().into_generator();
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
     let schema = generator.into_root_schema_for::<ExportFile<'static>>();
     serde_json::to_value(schema).expect("schema serialises")
 }
@@ -135,11 +141,15 @@ struct ImportRecord {
 
 /// Reads an export document back into records.
 pub fn import(json: &str) -> Result<Vec<Record>, String> {
-    let f: ImportFile = serde_json::from_str(json).map_err(|e| format!("not a troef JSON export: {e}"))?;
+    let f: ImportFile =
+        serde_json::from_str(json).map_err(|e| format!("not a troef JSON export: {e}"))?;
     let mut out = Vec::new();
     for (i, r) in f.records.into_iter().enumerate() {
         let Some(r) = r.record else {
-            return Err(format!("record {} has no syntax tree (it could not be read when exported)", i + 1));
+            return Err(format!(
+                "record {} has no syntax tree (it could not be read when exported)",
+                i + 1
+            ));
         };
         validate_comments(&r).map_err(|e| format!("record {}: {e}", i + 1))?;
         out.push(r);
@@ -156,7 +166,10 @@ fn validate_comments(r: &Record) -> Result<(), String> {
             CommentKind::Line | CommentKind::Escape => c.text.contains('\n'),
         };
         if bad {
-            Err(format!("comment {:?} cannot be written as a {:?} comment", c.text, c.kind))
+            Err(format!(
+                "comment {:?} cannot be written as a {:?} comment",
+                c.text, c.kind
+            ))
         } else {
             Ok(())
         }
@@ -175,3 +188,4 @@ fn validate_comments(r: &Record) -> Result<(), String> {
     }
     Ok(())
 }
+pub mod report;

@@ -15,13 +15,17 @@ fn main() {
     let leader = Seat::parse(&a[3]).unwrap();
     let hands = if let Some(rest) = a[4].strip_prefix("seed:") {
         let (s, i) = rest.split_once(':').unwrap();
-        let (_, piles) = deal::seeded(DECK, &[8, 8, 8, 8], s.parse().unwrap(), i.parse().unwrap()).unwrap();
+        let (_, piles) =
+            deal::seeded(DECK, &[8, 8, 8, 8], s.parse().unwrap(), i.parse().unwrap()).unwrap();
         BySeat([piles[0], piles[1], piles[2], piles[3]])
     } else {
         let d = troef_ttn::values::parse_deal(&a[4]).unwrap();
         BySeat(d.hands.0.map(|h| h.unwrap()))
     };
-    let mut forced: Vec<troef_cards::Card> = a[5..].iter().map(|c| troef_cards::Card::parse(c).unwrap()).collect();
+    let mut forced: Vec<troef_cards::Card> = a[5..]
+        .iter()
+        .map(|c| troef_cards::Card::parse(c).unwrap())
+        .collect();
     forced.reverse();
     let mut g = Game::new(hands, trump, PlayRules::from(&profile), leader);
     let mut line = Vec::new();
@@ -44,8 +48,16 @@ fn main() {
         for c in legal {
             let mut h = g.clone();
             h.play_unchecked(c);
-            let wins = h.in_trick == 0 && h.leader.team() == team || h.winning().is_some_and(|(s, _)| s.team() == team);
-            let key = (wins, if wins { points(c, trump) as i32 } else { -(points(c, trump) as i32) });
+            let wins = h.in_trick == 0 && h.leader.team() == team
+                || h.winning().is_some_and(|(s, _)| s.team() == team);
+            let key = (
+                wins,
+                if wins {
+                    points(c, trump) as i32
+                } else {
+                    -(points(c, trump) as i32)
+                },
+            );
             if best.is_none_or(|(k, _)| key > k) {
                 best = Some((key, c));
             }

@@ -43,7 +43,11 @@ pub struct Checker<R> {
 
 impl<R: BufRead> Checker<R> {
     pub fn new(input: R) -> Self {
-        Checker { reader: RecordReader::new(input), tracker: MatchTracker::default(), count: 0 }
+        Checker {
+            reader: RecordReader::new(input),
+            tracker: MatchTracker::default(),
+            count: 0,
+        }
     }
 }
 
@@ -51,7 +55,12 @@ impl<R: BufRead> Checker<R> {
 pub fn check_raw(raw: RawRecord, tracker: &mut MatchTracker) -> Option<Checked> {
     if !raw.diagnostics.is_empty() {
         let diagnostics = raw.diagnostics.clone();
-        return Some(Checked { raw, record: None, diagnostics, replay: None });
+        return Some(Checked {
+            raw,
+            record: None,
+            diagnostics,
+            replay: None,
+        });
     }
     let parsed = parse_record(&raw.text, raw.offset);
     let record = parsed.record?;
@@ -62,7 +71,12 @@ pub fn check_raw(raw: RawRecord, tracker: &mut MatchTracker) -> Option<Checked> 
         diagnostics.extend(out.diagnostics);
         rep = out.replay;
     }
-    Some(Checked { raw, record: Some(record), diagnostics, replay: rep })
+    Some(Checked {
+        raw,
+        record: Some(record),
+        diagnostics,
+        replay: rep,
+    })
 }
 
 impl<R: BufRead> Iterator for Checker<R> {

@@ -113,14 +113,21 @@ pub struct MatchTracker {
 impl MatchTracker {
     /// Adds a deal's score (or `None` when it could not be computed) and
     /// returns the running total, if known.
-    pub(crate) fn add(&mut self, match_id: Option<&str>, score: Option<TeamPoints>) -> Option<TeamPoints> {
+    pub(crate) fn add(
+        &mut self,
+        match_id: Option<&str>,
+        score: Option<TeamPoints>,
+    ) -> Option<TeamPoints> {
         let id = match_id?;
         if self.current.as_deref() != Some(id) {
             self.current = Some(id.to_string());
             self.total = Some(TeamPoints::default());
         }
         self.total = match (self.total, score) {
-            (Some(t), Some(s)) => Some(TeamPoints { ns: t.ns + s.ns, ew: t.ew + s.ew }),
+            (Some(t), Some(s)) => Some(TeamPoints {
+                ns: t.ns + s.ns,
+                ew: t.ew + s.ew,
+            }),
             _ => None,
         };
         self.total
@@ -133,15 +140,20 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
     let Some(game) = rec.tag("Game") else {
         let at = rec.tags.first().map_or(rec.span, |t| t.span);
         out.diagnostics.push(
-            Diagnostic::error(Code::MissingTag, at, "record has no [Game] tag").note(format!("known games: {}", crate::GAMES.join(", "))),
+            Diagnostic::error(Code::MissingTag, at, "record has no [Game] tag")
+                .note(format!("known games: {}", crate::GAMES.join(", "))),
         );
         return out;
     };
     match game.value.trim().to_ascii_lowercase().as_str() {
         "klaverjassen" => crate::klaverjassen::replay::replay(rec, tracker, &mut out),
         other => out.diagnostics.push(
-            Diagnostic::error(Code::UnknownGame, game.value_span, format!("unknown game `{other}`"))
-                .note(format!("known games: {}", crate::GAMES.join(", "))),
+            Diagnostic::error(
+                Code::UnknownGame,
+                game.value_span,
+                format!("unknown game `{other}`"),
+            )
+            .note(format!("known games: {}", crate::GAMES.join(", "))),
         ),
     }
     out.diagnostics.sort_by_key(|d| d.span.start);

@@ -104,7 +104,6 @@ pub enum TokenKind {
     Word(String),
 }
 
-
 /// One token of a section, with everything that rides on it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Token {
@@ -128,7 +127,14 @@ pub struct Token {
 
 impl Token {
     pub fn new(kind: TokenKind, span: Span) -> Token {
-        Token { kind, glyph: None, nags: Vec::new(), comments: Vec::new(), variations: Vec::new(), span }
+        Token {
+            kind,
+            glyph: None,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+            span,
+        }
     }
     pub fn card(&self) -> Option<Card> {
         match self.kind {
@@ -186,8 +192,27 @@ impl Record {
 /// The known tags, in canonical order. Tags not listed keep their order
 /// after these.
 pub const KNOWN_TAGS: &[&str] = &[
-    "Game", "Rules", "Event", "Site", "Date", "Round", "Match", "Board", "Annotator", "North", "East",
-    "South", "West", "Dealer", "DealNo", "Deal", "Turned", "Auction", "Contract", "Play", "Result",
+    "Game",
+    "Rules",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Match",
+    "Board",
+    "Annotator",
+    "North",
+    "East",
+    "South",
+    "West",
+    "Dealer",
+    "DealNo",
+    "Deal",
+    "Turned",
+    "Auction",
+    "Contract",
+    "Play",
+    "Result",
     "Total",
 ];
 
@@ -196,5 +221,8 @@ pub const SECTION_TAGS: &[&str] = &["Auction", "Play"];
 
 /// The canonical spelling of a known tag name (case-insensitive), if known.
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
-    KNOWN_TAGS.iter().copied().find(|k| k.eq_ignore_ascii_case(name))
+    KNOWN_TAGS
+        .iter()
+        .copied()
+        .find(|k| k.eq_ignore_ascii_case(name))
 }

@@ -47,7 +47,6 @@ codes! {
     BadTagValue = "E204", "invalid tag value";
     BadHand = "E205", "a hand has the wrong number of cards, or a card not in the deck";
     DealtTwice = "E206", "card dealt twice";
-    DealIncomplete = "E207", "the deal does not give out the whole deck";
     DealNoMismatch = "E208", "deal number does not match the hands";
     NotInHand = "E209", "card played that the player does not hold";
     PlayedTwice = "E210", "card played twice";
@@ -85,10 +84,22 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Error, message: message.into(), span, notes: Vec::new() }
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            span,
+            notes: Vec::new(),
+        }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: Severity::Warning, message: message.into(), span, notes: Vec::new() }
+        Diagnostic {
+            code,
+            severity: Severity::Warning,
+            message: message.into(),
+            span,
+            notes: Vec::new(),
+        }
     }
     pub fn note(mut self, n: impl Into<String>) -> Diagnostic {
         self.notes.push(n.into());
@@ -122,11 +133,21 @@ pub fn locate(text: &str, base_offset: usize, base_line: usize, span: Span) -> L
     let line_start = text[..rel].rfind('\n').map_or(0, |i| i + 1);
     let line_no = base_line + text[..rel].matches('\n').count();
     let line_end = text[rel..].find('\n').map_or(text.len(), |i| rel + i);
-    let line_text = text[line_start..line_end].trim_end_matches('\r').to_string();
+    let line_text = text[line_start..line_end]
+        .trim_end_matches('\r')
+        .to_string();
     let column = text[line_start..rel].chars().count() + 1;
-    let end = floor_char_boundary(text, span.end.saturating_sub(base_offset).clamp(rel, line_end));
+    let end = floor_char_boundary(
+        text,
+        span.end.saturating_sub(base_offset).clamp(rel, line_end),
+    );
     let width = text[rel..end].chars().count().max(1);
-    Location { line: line_no, column, line_text, width }
+    Location {
+        line: line_no,
+        column,
+        line_text,
+        width,
+    }
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {

@@ -81,8 +81,13 @@ pub fn classify(text: &str) -> Option<TokenKind> {
             return Some(TokenKind::Word(s.letter().to_string()));
         }
     }
-    let ok = text.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
-        && text.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_' | ':' | '.' | '=' | '/'));
+    let ok = text
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric())
+        && text.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_' | ':' | '.' | '=' | '/')
+        });
     ok.then(|| TokenKind::Word(text.to_ascii_lowercase()))
 }
 
@@ -104,6 +109,9 @@ struct State<'a> {
     owner: Owner,
     /// Whether the current tag takes a section.
     section_ok: bool,
+    /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
+    /// skipped (and reported once), so the tree's depth stays bounded.
+    overflow: usize,
 }
 
 impl<'a> State<'a> {
@@ -120,7 +128,13 @@ impl<'a> State<'a> {
     fn attach_comment(&mut self, c: Comment) {
         match self.owner {
             Owner::Leading => self.rec.leading.push(c),
-            Owner::Tag => self.rec.tags.last_mut().expect("owner tag").comments.push(c),
+            Owner::Tag => self
+                .rec
+                .tags
+                .last_mut()
+                .expect("owner tag")
+                .comments
+                .push(c),
             Owner::Token => self.last_token().expect("owner token").comments.push(c),
         }
     }
@@ -132,7 +146,11 @@ impl<'a> State<'a> {
     /// Closes every open variation and the section into the current tag.
     fn close_section(&mut self, at: Span) {
         if self.stack.len() > 1 {
-            self.err(Code::BadVariation, at, "variation not closed with `)` before this point");
+            self.err(
+                Code::BadVariation,
+                at,
+                "variation not closed with `)` before this point",
+            );
             while self.stack.len() > 1 {
                 self.pop_variation();
             }
@@ -162,6 +180,7 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
         stack: Vec::new(),
         owner: Owner::Leading,
         section_ok: false,
+        overflow: 0,
     };
     let mut i = text;
     let mut any = false;
@@ -174,16 +193,29 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
         let at_line_start = st.off(i) == base || text.as_bytes()[st.off(i) - base - 1] == b'\n';
         match c {
             '%' if at_line_start => {
-                let (rest, line) = take_till::<_, _, nom::error::Error<&str>>(|c| c == '\n').parse(i).unwrap_or(("", i));
+                let (rest, line) = take_till::<_, _, nom::error::Error<&str>>(|c| c == '\n')
+                    .parse(i)
+                    .unwrap_or(("", i));
                 let span = st.span(i, rest);
                 let body = line[1..].trim();
                 if let Some(v) = body.strip_prefix("TTN") {
                     if v.trim() != crate::TTN_VERSION.to_string() {
-                        st.err(Code::BadDirective, span, format!("unsupported TTN version `{}`; this troef reads TTN 1", v.trim()));
+                        st.err(
+                            Code::BadDirective,
+                            span,
+                            format!(
+                                "unsupported TTN version `{}`; this troef reads TTN 1",
+                                v.trim()
+                            ),
+                        );
                     }
                 } else {
                     any = true;
-                    st.attach_comment(Comment { kind: CommentKind::Escape, text: body.to_string(), span });
+                    st.attach_comment(Comment {
+                        kind: CommentKind::Escape,
+                        text: body.to_string(),
+                        span,
+                    });
                 }
                 i = rest;
             }
@@ -196,11 +228,28 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                         st.close_section(span);
                         let canonical = canonical_tag_name(name);
                         let name = canonical.map_or_else(|| name.to_string(), str::to_string);
-                        if st.rec.tags.iter().any(|t| t.name.eq_ignore_ascii_case(&name)) {
-                            st.err(Code::DuplicateTag, span, format!("tag `{name}` is given twice in this record"));
+                        if st
+                            .rec
+                            .tags
+                            .iter()
+                            .any(|t| t.name.eq_ignore_ascii_case(&name))
+                        {
+                            st.err(
+                                Code::DuplicateTag,
+                                span,
+                                format!("tag `{name}` is given twice in this record"),
+                            );
                         }
-                        st.section_ok = canonical.is_none() || SECTION_TAGS.contains(&name.as_str());
-                        st.rec.tags.push(Tag { name, value, comments: Vec::new(), section: Vec::new(), span, value_span });
+                        st.section_ok =
+                            canonical.is_none() || SECTION_TAGS.contains(&name.as_str());
+                        st.rec.tags.push(Tag {
+                            name,
+                            value,
+                            comments: Vec::new(),
+                            section: Vec::new(),
+                            span,
+                            value_span,
+                        });
                         st.stack.push(Vec::new());
                         st.owner = Owner::Tag;
                         i = rest;
@@ -219,7 +268,11 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                 match brace_comment(i) {
                     Ok((rest, body)) => {
                         let span = st.span(i, rest);
-                        st.attach_comment(Comment { kind: CommentKind::Brace, text: body.trim().to_string(), span });
+                        st.attach_comment(Comment {
+                            kind: CommentKind::Brace,
+                            text: body.trim().to_string(),
+                            span,
+                        });
                         i = rest;
                     }
                     Err(_) => {
@@ -233,17 +286,28 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                 any = true;
                 let (rest, body) = line_comment(i).unwrap_or(("", i));
                 let span = st.span(i, rest);
-                st.attach_comment(Comment { kind: CommentKind::Line, text: body.trim().to_string(), span });
+                st.attach_comment(Comment {
+                    kind: CommentKind::Line,
+                    text: body.trim().to_string(),
+                    span,
+                });
                 i = rest;
             }
             '(' => {
                 let span = Span::new(st.off(i), st.off(i) + 1);
-                if st.stack.last().is_none_or(|l| l.is_empty()) {
-                    st.err(Code::BadVariation, span, "a variation must follow the call or card it replaces");
+                if st.overflow > 0 || st.stack.len() > MAX_VARIATION_DEPTH {
+                    if st.overflow == 0 {
+                        st.err(Code::TooDeep, span, format!("variations nest deeper than {MAX_VARIATION_DEPTH}; the deeper part is skipped"));
+                    }
+                    st.overflow += 1;
+                } else if st.stack.last().is_none_or(|l| l.is_empty()) {
+                    st.err(
+                        Code::BadVariation,
+                        span,
+                        "a variation must follow the call or card it replaces",
+                    );
                     // Parse it anyway into a detached list, then drop the attachment.
                     st.stack.push(Vec::new());
-                } else if st.stack.len() > MAX_VARIATION_DEPTH {
-                    st.err(Code::TooDeep, span, format!("variations nest deeper than {MAX_VARIATION_DEPTH}"));
                     st.stack.push(Vec::new());
                 } else {
                     st.stack.push(Vec::new());
@@ -252,7 +316,9 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
             }
             ')' => {
                 let span = Span::new(st.off(i), st.off(i) + 1);
-                if st.stack.len() > 1 {
+                if st.overflow > 0 {
+                    st.overflow -= 1;
+                } else if st.stack.len() > 1 {
                     st.pop_variation();
                 } else {
                     st.err(Code::BadVariation, span, "`)` without an open variation");
@@ -266,13 +332,23 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                         let span = Span::new(span0, st.off(rest));
                         match (digits.parse::<u16>(), matches!(st.owner, Owner::Token)) {
                             (Ok(n), true) => st.last_token().expect("owner token").nags.push(n),
-                            (Ok(_), false) => st.err(Code::BadGlyph, span, "`$n` must follow a call or a card"),
-                            (Err(_), _) => st.err(Code::BadGlyph, span, "annotation number too large (at most 65535)"),
+                            (Ok(_), false) => {
+                                st.err(Code::BadGlyph, span, "`$n` must follow a call or a card")
+                            }
+                            (Err(_), _) => st.err(
+                                Code::BadGlyph,
+                                span,
+                                "annotation number too large (at most 65535)",
+                            ),
                         }
                         i = rest;
                     }
                     Err(_) => {
-                        st.err(Code::BadGlyph, Span::new(span0, span0 + 1), "`$` must be followed by a number");
+                        st.err(
+                            Code::BadGlyph,
+                            Span::new(span0, span0 + 1),
+                            "`$` must be followed by a number",
+                        );
                         i = &i[1..];
                     }
                 }
@@ -294,20 +370,42 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                 } else if let Some(g) = Glyph::parse(glyph_text) {
                     Some(g)
                 } else {
-                    st.err(Code::BadGlyph, span, format!("`{glyph_text}` is not a glyph (use ! ? !! ?? !? ?!)"));
+                    st.err(
+                        Code::BadGlyph,
+                        span,
+                        format!("`{glyph_text}` is not a glyph (use ! ? !! ?? !? ?!)"),
+                    );
                     None
                 };
                 let Some(kind) = classify(body) else {
-                    st.err(Code::BadToken, span, format!("`{word}` is not a card (suit then rank, like HA or ♥10) or a word"));
+                    st.err(
+                        Code::BadToken,
+                        span,
+                        format!(
+                            "`{word}` is not a card (suit then rank, like HA or ♥10) or a word"
+                        ),
+                    );
                     continue;
                 };
                 if st.rec.tags.is_empty() {
-                    st.err(Code::TokenOutsideSection, span, "calls and cards must follow a section tag such as [Auction] or [Play]");
+                    st.err(
+                        Code::TokenOutsideSection,
+                        span,
+                        "calls and cards must follow a section tag such as [Auction] or [Play]",
+                    );
                     continue;
                 }
                 if !st.section_ok {
-                    let tag = st.rec.tags.last().map(|t| t.name.clone()).unwrap_or_default();
+                    let tag = st
+                        .rec
+                        .tags
+                        .last()
+                        .map(|t| t.name.clone())
+                        .unwrap_or_default();
                     st.err(Code::TokenOutsideSection, span, format!("tag `{tag}` takes no section; calls go after [Auction], cards after [Play]"));
+                    continue;
+                }
+                if st.overflow > 0 {
                     continue;
                 }
                 let mut tok = Token::new(kind, span);
@@ -318,29 +416,70 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
         }
     }
     let end = Span::new(base + text.len(), base + text.len());
+    if st.overflow > 0 {
+        st.err(
+            Code::BadVariation,
+            end,
+            "variation not closed with `)` before the end of the record",
+        );
+    }
     st.close_section(end);
     st.rec.span = Span::new(base, base + text.len());
-    Parsed { record: any.then_some(st.rec), diagnostics: st.diags }
+    Parsed {
+        record: any.then_some(st.rec),
+        diagnostics: st.diags,
+    }
 }
 
 type TagErr<'a> = (Code, &'a str, String);
 
-fn parse_tag_pair<'a>(st: &mut State<'a>, i: &'a str) -> Result<(&'a str, &'a str, String, Span), TagErr<'a>> {
-    let ws = |i: &'a str| -> &'a str { space0::<_, nom::error::Error<&str>>.parse(i).map_or(i, |(r, _)| r) };
+fn parse_tag_pair<'a>(
+    st: &mut State<'a>,
+    i: &'a str,
+) -> Result<(&'a str, &'a str, String, Span), TagErr<'a>> {
+    let ws = |i: &'a str| -> &'a str {
+        space0::<_, nom::error::Error<&str>>
+            .parse(i)
+            .map_or(i, |(r, _)| r)
+    };
     let i = &i[1..];
     let i = ws(i);
-    let (i, name) = tag_name(i).map_err(|_: NomErr| (Code::MalformedTag, i, "expected a tag name after `[`, as in [Game \"klaverjassen\"]".to_string()))?;
+    let (i, name) = tag_name(i).map_err(|_: NomErr| {
+        (
+            Code::MalformedTag,
+            i,
+            "expected a tag name after `[`, as in [Game \"klaverjassen\"]".to_string(),
+        )
+    })?;
     let i = ws(i);
     let (i, _) = char::<_, nom::error::Error<&str>>('"')
         .parse(i)
-        .map_err(|_| (Code::MalformedTag, i, format!("expected `\"` to open the value of tag `{name}`")))?;
+        .map_err(|_| {
+            (
+                Code::MalformedTag,
+                i,
+                format!("expected `\"` to open the value of tag `{name}`"),
+            )
+        })?;
     let vstart = st.off(i);
-    let (i, value) = quoted_rest(i).map_err(|_| (Code::UnterminatedString, i, format!("the value of tag `{name}` is not closed with `\"` on its line")))?;
+    let (i, value) = quoted_rest(i).map_err(|_| {
+        (
+            Code::UnterminatedString,
+            i,
+            format!("the value of tag `{name}` is not closed with `\"` on its line"),
+        )
+    })?;
     let value_span = Span::new(vstart, st.off(i) - 1);
     let i = ws(i);
     let (i, _) = char::<_, nom::error::Error<&str>>(']')
         .parse(i)
-        .map_err(|_| (Code::UnterminatedTag, i, format!("tag `{name}` is not closed with `]`")))?;
+        .map_err(|_| {
+            (
+                Code::UnterminatedTag,
+                i,
+                format!("tag `{name}` is not closed with `]`"),
+            )
+        })?;
     Ok((i, name, value, value_span))
 }
 
@@ -371,7 +510,40 @@ mod tests {
     fn errors_are_collected_with_spans() {
         let d = p("[Game \"x]\n[Play \"N\"]\nSA S#) {open\n").diagnostics;
         let codes: Vec<_> = d.iter().map(|d| d.code).collect();
-        assert_eq!(codes, vec![Code::UnterminatedString, Code::BadToken, Code::BadVariation, Code::UnterminatedComment]);
+        assert_eq!(
+            codes,
+            vec![
+                Code::UnterminatedString,
+                Code::BadToken,
+                Code::BadVariation,
+                Code::UnterminatedComment
+            ]
+        );
         assert_eq!((d[1].span.start, d[1].span.end), (24, 26));
+    }
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::*;
+
+    /// A hostile nesting depth stays bounded in the tree and is reported once.
+    #[test]
+    fn deep_nesting_is_bounded() {
+        let text = format!(
+            "[Play \"N\"]\nSA {}SK{}\n",
+            "(SQ ".repeat(100_000),
+            ")".repeat(100_000)
+        );
+        let p = parse_record(&text, 0);
+        let codes: Vec<_> = p.diagnostics.iter().map(|d| d.code).collect();
+        assert_eq!(codes, vec![Code::TooDeep]);
+        fn depth(t: &[Token]) -> usize {
+            t.iter()
+                .map(|t| 1 + t.variations.iter().map(|v| depth(v)).max().unwrap_or(0))
+                .max()
+                .unwrap_or(0)
+        }
+        assert!(depth(&p.record.unwrap().tags[0].section) <= MAX_VARIATION_DEPTH + 2);
     }
 }

@@ -62,12 +62,17 @@ impl Line<'_> {
         match c.kind {
             CommentKind::Brace => self.word(&format!("{{{}}}", c.text)),
             CommentKind::Line => {
-                self.word(&if c.text.is_empty() { ";".to_string() } else { format!("; {}", c.text) });
+                self.word(&if c.text.is_empty() {
+                    ";".to_string()
+                } else {
+                    format!("; {}", c.text)
+                });
                 self.end();
             }
             CommentKind::Escape => {
                 self.end();
-                self.out.push_str(&format!("% {}\n", c.text).replace("% \n", "%\n"));
+                self.out
+                    .push_str(&format!("% {}\n", c.text).replace("% \n", "%\n"));
             }
         }
     }
@@ -110,7 +115,10 @@ impl Line<'_> {
 }
 
 fn sort_key(name: &str) -> usize {
-    KNOWN_TAGS.iter().position(|k| *k == name).unwrap_or(KNOWN_TAGS.len())
+    KNOWN_TAGS
+        .iter()
+        .position(|k| *k == name)
+        .unwrap_or(KNOWN_TAGS.len())
 }
 
 /// Prints one record in canonical form (ends with a newline).

@@ -43,7 +43,14 @@ impl<R: BufRead> RecordReader<R> {
     }
 
     pub fn with_limit(inner: R, limit: usize) -> Self {
-        RecordReader { inner, offset: 0, line: 1, index: 0, limit, started: false }
+        RecordReader {
+            inner,
+            offset: 0,
+            line: 1,
+            index: 0,
+            limit,
+            started: false,
+        }
     }
 
     /// Reads one line (with its `\n`) into `buf`, storing at most `room` bytes.
@@ -65,7 +72,10 @@ impl<R: BufRead> RecordReader<R> {
                 None => (avail.len(), false),
             };
             let chunk = &avail[..n];
-            if chunk.iter().any(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+            if chunk
+                .iter()
+                .any(|&b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            {
                 blank = false;
             }
             let keep = n.min(room);
@@ -99,7 +109,11 @@ impl<R: BufRead> Iterator for RecordReader<R> {
         let mut start = None;
         let mut too_large = false;
         loop {
-            let room = if too_large { 0 } else { self.limit + 1 - buf.len().min(self.limit + 1) };
+            let room = if too_large {
+                0
+            } else {
+                self.limit + 1 - buf.len().min(self.limit + 1)
+            };
             let before = buf.len();
             let (n, blank) = match self.read_line(&mut buf, room) {
                 Ok(x) => x,
@@ -150,10 +164,19 @@ impl<R: BufRead> Iterator for RecordReader<R> {
             diagnostics.push(Diagnostic::error(
                 Code::RecordTooLarge,
                 Span::new(offset, offset + 1),
-                format!("record is larger than {} bytes; it was skipped to its end", self.limit),
+                format!(
+                    "record is larger than {} bytes; it was skipped to its end",
+                    self.limit
+                ),
             ));
         }
-        Some(Ok(RawRecord { index: self.index, offset, line, text, diagnostics }))
+        Some(Ok(RawRecord {
+            index: self.index,
+            offset,
+            line,
+            text,
+            diagnostics,
+        }))
     }
 }
 
@@ -162,7 +185,9 @@ mod tests {
     use super::*;
 
     fn split(s: &str, limit: usize) -> Vec<RawRecord> {
-        RecordReader::with_limit(s.as_bytes(), limit).map(|r| r.unwrap()).collect()
+        RecordReader::with_limit(s.as_bytes(), limit)
+            .map(|r| r.unwrap())
+            .collect()
     }
 
     #[test]
@@ -187,7 +212,9 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_reported() {
-        let recs: Vec<_> = RecordReader::new(&b"[A \"\xff\"]\n"[..]).map(|r| r.unwrap()).collect();
+        let recs: Vec<_> = RecordReader::new(&b"[A \"\xff\"]\n"[..])
+            .map(|r| r.unwrap())
+            .collect();
         assert_eq!(recs[0].diagnostics[0].code, Code::InvalidUtf8);
         assert_eq!(recs[0].diagnostics[0].span.start, 4);
     }

@@ -14,8 +14,11 @@ pub struct DealValue {
 /// hand `-` for an unknown hand. A seat prefix before each hand is allowed.
 pub fn parse_deal(v: &str) -> Result<DealValue, String> {
     let v = v.trim();
-    let (first, rest) = v.split_once(':').ok_or("a deal starts with a seat and `:`, as in `N:AKT9.J87.Q.KQ8 ...`")?;
-    let mut seat = Seat::parse(first.trim()).ok_or_else(|| format!("`{}` is not a seat (N, E, S or W)", first.trim()))?;
+    let (first, rest) = v
+        .split_once(':')
+        .ok_or("a deal starts with a seat and `:`, as in `N:AKT9.J87.Q.KQ8 ...`")?;
+    let mut seat = Seat::parse(first.trim())
+        .ok_or_else(|| format!("`{}` is not a seat (N, E, S or W)", first.trim()))?;
     let mut hands = BySeat([None; 4]);
     let mut count = 0;
     for word in rest.split_whitespace() {
@@ -32,7 +35,11 @@ pub fn parse_deal(v: &str) -> Result<DealValue, String> {
         if hands[seat].is_some() {
             return Err(format!("hand of {} given twice", seat.name()));
         }
-        hands[seat] = if word == "-" { None } else { Some(parse_hand(word).map_err(|e| format!("{} hand: {e}", seat.name()))?) };
+        hands[seat] = if word == "-" {
+            None
+        } else {
+            Some(parse_hand(word).map_err(|e| format!("{} hand: {e}", seat.name()))?)
+        };
         seat = seat.next();
         count += 1;
     }
@@ -46,7 +53,10 @@ pub fn parse_deal(v: &str) -> Result<DealValue, String> {
 pub fn parse_hand(h: &str) -> Result<CardSet, String> {
     let suits: Vec<&str> = h.split('.').collect();
     if suits.len() != 4 {
-        return Err(format!("`{h}` has {} suits; a hand is four suits S.H.D.C separated by dots", suits.len()));
+        return Err(format!(
+            "`{h}` has {} suits; a hand is four suits S.H.D.C separated by dots",
+            suits.len()
+        ));
     }
     let mut set = CardSet::EMPTY;
     for (s, ranks) in Suit::ALL.into_iter().zip(suits) {
@@ -67,7 +77,10 @@ pub fn parse_hand(h: &str) -> Result<CardSet, String> {
 }
 
 pub fn print_deal(d: &DealValue) -> String {
-    let hands: Vec<String> = Seat::ALL.iter().map(|&s| d.hands[s].map_or("-".to_string(), |h| h.to_pbn())).collect();
+    let hands: Vec<String> = Seat::ALL
+        .iter()
+        .map(|&s| d.hands[s].map_or("-".to_string(), |h| h.to_pbn()))
+        .collect();
     format!("N:{}", hands.join(" "))
 }
 
@@ -82,22 +95,39 @@ pub struct ScoreValue {
 pub fn parse_score(v: &str) -> Result<ScoreValue, String> {
     let mut by_team: [Option<Option<i64>>; 2] = [None, None];
     let mut flags = Vec::new();
-    let mut words = v.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).peekable();
+    let mut words = v
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .peekable();
     while let Some(w) = words.next() {
         if let Some(team) = Team::parse(w) {
-            let n = words.next().ok_or_else(|| format!("`{w}` needs a score after it"))?;
-            let n = if n == "?" { None } else { Some(n.parse::<i64>().map_err(|_| format!("`{n}` is not a score"))?) };
+            let n = words
+                .next()
+                .ok_or_else(|| format!("`{w}` needs a score after it"))?;
+            let n = if n == "?" {
+                None
+            } else {
+                Some(
+                    n.parse::<i64>()
+                        .map_err(|_| format!("`{n}` is not a score"))?,
+                )
+            };
             if by_team[team.index()].replace(n).is_some() {
                 return Err(format!("{team} scored twice"));
             }
         } else if w.chars().all(|c| c.is_ascii_alphabetic()) {
             flags.push(w.to_ascii_lowercase());
         } else {
-            return Err(format!("`{w}` is neither a side (NS, EW) nor an outcome word"));
+            return Err(format!(
+                "`{w}` is neither a side (NS, EW) nor an outcome word"
+            ));
         }
     }
     match by_team {
-        [Some(a), Some(b)] => Ok(ScoreValue { by_team: [a, b], flags }),
+        [Some(a), Some(b)] => Ok(ScoreValue {
+            by_team: [a, b],
+            flags,
+        }),
         _ => Err("a score names both sides, as in `NS 102 EW 60`".into()),
     }
 }
@@ -115,14 +145,19 @@ pub fn print_score(s: &ScoreValue) -> String {
 /// A trump contract: `H by E`. Lenient: suit symbols, lower case, seat names,
 /// `by` may be left out.
 pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
-    let words: Vec<&str> = v.split_whitespace().filter(|w| !w.eq_ignore_ascii_case("by")).collect();
+    let words: Vec<&str> = v
+        .split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("by"))
+        .collect();
     let [suit, seat] = words[..] else {
         return Err("a contract is a trump suit and the maker's seat, as in `H by E`".into());
     };
     let mut sc = suit.chars();
     let s = match (sc.next(), sc.next()) {
         (Some(c), None) => Suit::from_char(c),
-        _ => Suit::ALL.into_iter().find(|s| s.name().eq_ignore_ascii_case(suit)),
+        _ => Suit::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(suit)),
     }
     .ok_or_else(|| format!("`{suit}` is not a suit"))?;
     let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
@@ -131,7 +166,9 @@ pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
 
 /// A list of cards separated by white space.
 pub fn parse_cards(v: &str) -> Result<Vec<Card>, String> {
-    v.split_whitespace().map(|w| Card::parse(w).ok_or_else(|| format!("`{w}` is not a card"))).collect()
+    v.split_whitespace()
+        .map(|w| Card::parse(w).ok_or_else(|| format!("`{w}` is not a card")))
+        .collect()
 }
 
 /// The canonical form of a known tag's value, when it reads; `None` keeps the
@@ -142,8 +179,15 @@ pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
         "Dealer" | "Auction" | "Play" => Seat::parse(v.trim()).map(|s| s.letter().to_string()),
         "Deal" => parse_deal(v).ok().map(|d| print_deal(&d)),
         "Result" | "Total" => parse_score(v).ok().map(|s| print_score(&s)),
-        "Contract" => parse_contract(v).ok().map(|(s, seat)| format!("{} by {}", s.letter(), seat.letter())),
-        "Turned" => parse_cards(v).ok().map(|c| c.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")),
+        "Contract" => parse_contract(v)
+            .ok()
+            .map(|(s, seat)| format!("{} by {}", s.letter(), seat.letter())),
+        "Turned" => parse_cards(v).ok().map(|c| {
+            c.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }),
         "DealNo" | "Board" => v.trim().parse::<u128>().ok().map(|n| n.to_string()),
         _ => None,
     }
@@ -173,7 +217,13 @@ mod tests {
 
     #[test]
     fn contracts() {
-        assert_eq!(canonical_value("Contract", "♥ by east").as_deref(), Some("H by E"));
-        assert_eq!(canonical_value("Contract", "clubs N").as_deref(), Some("C by N"));
+        assert_eq!(
+            canonical_value("Contract", "♥ by east").as_deref(),
+            Some("H by E")
+        );
+        assert_eq!(
+            canonical_value("Contract", "clubs N").as_deref(),
+            Some("C by N")
+        );
     }
 }

@@ -73,8 +73,12 @@ impl Violation {
         match self {
             Violation::MustFollow => "KJ-R1",
             Violation::MustOvertrumpOnTrumpLead => "KJ-V4",
-            Violation::MustTrump { partner_winning: true } => "KJ-V1",
-            Violation::MustTrump { partner_winning: false } => "KJ-R2",
+            Violation::MustTrump {
+                partner_winning: true,
+            } => "KJ-V1",
+            Violation::MustTrump {
+                partner_winning: false,
+            } => "KJ-R2",
             Violation::MustOvertrump => "KJ-V2",
             Violation::MustUndertrump | Violation::MayNotUndertrump => "KJ-V3",
             Violation::MayNotUndertrumpPartner => "KJ-V1/KJ-V3",
@@ -192,7 +196,9 @@ impl Game {
     pub fn legal_plays(&self) -> CardSet {
         let seat = self.to_play();
         let hand = self.hands[seat];
-        let Some(first) = self.trick[0] else { return hand };
+        let Some(first) = self.trick[0] else {
+            return hand;
+        };
         let led = first.suit();
         let trump = self.trump;
         let (wseat, wcard) = self.winning().expect("trick started");
@@ -212,7 +218,8 @@ impl Game {
         }
         let partner_winning = wseat == seat.partner();
         if partner_winning && self.rules.release {
-            if self.rules.cannot_overtrump == CannotOvertrump::DiscardPlain && wcard.suit() == trump {
+            if self.rules.cannot_overtrump == CannotOvertrump::DiscardPlain && wcard.suit() == trump
+            {
                 let lower = trumps - trumps_above(wcard.rank(), trump);
                 if !hand.is_subset(lower) {
                     return hand - lower;
@@ -264,7 +271,9 @@ impl Game {
         let led = first.suit();
         let trump = self.trump;
         let is_trump = |c: Card| c.suit() == trump;
-        let beats = |a: Card, b: Card| TRUMP_STRENGTH[a.rank().get() as usize] > TRUMP_STRENGTH[b.rank().get() as usize];
+        let beats = |a: Card, b: Card| {
+            TRUMP_STRENGTH[a.rank().get() as usize] > TRUMP_STRENGTH[b.rank().get() as usize]
+        };
         // Rule 1: follow suit.
         if hand.iter().any(|c| c.suit() == led) {
             if card.suit() != led {
@@ -348,7 +357,12 @@ impl Game {
         }
         self.card_points[winner.team()] += pts;
         self.tricks_won[winner.team()] += 1;
-        let t = Trick { leader: self.leader, cards, winner, points: pts };
+        let t = Trick {
+            leader: self.leader,
+            cards,
+            winner,
+            points: pts,
+        };
         self.leader = winner;
         self.trick = [None; 4];
         self.in_trick = 0;
@@ -437,7 +451,8 @@ pub fn trick_roem(cards: &[Card; 4], trump: Suit, quartet: QuartetValue) -> Tric
             _ => 0,
         });
     }
-    let stuk = set.contains(Card::new(trump, Rank::KING)) && set.contains(Card::new(trump, Rank::QUEEN));
+    let stuk =
+        set.contains(Card::new(trump, Rank::KING)) && set.contains(Card::new(trump, Rank::QUEEN));
     TrickRoem { combination, stuk }
 }
 

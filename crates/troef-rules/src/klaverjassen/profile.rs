@@ -148,7 +148,11 @@ impl Profile {
 
     /// A Utrecht club's Amsterdam (KJ-V3 c).
     pub fn utrecht() -> Profile {
-        Profile { name: "utrecht".into(), cannot_overtrump: CannotOvertrump::UndertrumpUnlessPartner, ..Profile::amsterdam() }
+        Profile {
+            name: "utrecht".into(),
+            cannot_overtrump: CannotOvertrump::UndertrumpUnlessPartner,
+            ..Profile::amsterdam()
+        }
     }
 
     /// Parlett's Penguin Book: Amsterdam play, bidding by naming trumps (KJ-T3),
@@ -162,7 +166,8 @@ impl Profile {
         }
     }
 
-    pub const BUILTIN: &'static [&'static str] = &["amsterdam", "rotterdam", "seed", "utrecht", "parlett"];
+    pub const BUILTIN: &'static [&'static str] =
+        &["amsterdam", "rotterdam", "seed", "utrecht", "parlett"];
 
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "amsterdam";

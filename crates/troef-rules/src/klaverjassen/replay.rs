@@ -31,11 +31,20 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     let mut cx = Cx { rec, out };
     // Rule profile.
     let rules_tag = rec.tag("Rules");
-    let rules_name = rules_tag.map_or(Profile::DEFAULT.to_string(), |t| t.value.trim().to_ascii_lowercase());
+    let rules_name = rules_tag.map_or(Profile::DEFAULT.to_string(), |t| {
+        t.value.trim().to_ascii_lowercase()
+    });
     let Some(profile) = Profile::builtin(&rules_name) else {
         cx.err(
-            Diagnostic::error(Code::UnknownRules, span_or(rules_tag, rec), format!("unknown Klaverjassen rule profile `{rules_name}`"))
-                .note(format!("built-in profiles: {}", Profile::BUILTIN.join(", "))),
+            Diagnostic::error(
+                Code::UnknownRules,
+                span_or(rules_tag, rec),
+                format!("unknown Klaverjassen rule profile `{rules_name}`"),
+            )
+            .note(format!(
+                "built-in profiles: {}",
+                Profile::BUILTIN.join(", ")
+            )),
         );
         return;
     };
@@ -59,7 +68,11 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     for name in ["Board"] {
         if let Some(t) = rec.tag(name) {
             if t.value.trim().parse::<u64>().is_err() {
-                cx.err(Diagnostic::error(Code::BadTagValue, t.value_span, format!("[{name}] takes a whole number, not `{}`", t.value)));
+                cx.err(Diagnostic::error(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!("[{name}] takes a whole number, not `{}`", t.value),
+                ));
             }
         }
     }
@@ -67,7 +80,11 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         let t = rec.tag(name)?;
         let s = Seat::parse(t.value.trim());
         if s.is_none() {
-            cx.err(Diagnostic::error(Code::BadTagValue, t.value_span, format!("[{name}] takes a seat (N, E, S, W), not `{}`", t.value)));
+            cx.err(Diagnostic::error(
+                Code::BadTagValue,
+                t.value_span,
+                format!("[{name}] takes a seat (N, E, S, W), not `{}`", t.value),
+            ));
         }
         s
     };
@@ -78,13 +95,25 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     r.dealer = dealer;
     r.eldest = eldest;
     let Some(eldest) = eldest else {
-        cx.err(Diagnostic::error(Code::MissingTag, rec.span, "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is eldest"));
+        cx.err(Diagnostic::error(
+            Code::MissingTag,
+            rec.span,
+            "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is eldest",
+        ));
         cx.out.replay = Some(r);
         return;
     };
     if let (Some(a), Some(t)) = (auction_first, rec.tag("Auction")) {
         if a != eldest {
-            cx.err(Diagnostic::error(Code::BadTagValue, t.value_span, format!("the auction starts with eldest, {} (left of the dealer), not {}", eldest.name(), a.name())));
+            cx.err(Diagnostic::error(
+                Code::BadTagValue,
+                t.value_span,
+                format!(
+                    "the auction starts with eldest, {} (left of the dealer), not {}",
+                    eldest.name(),
+                    a.name()
+                ),
+            ));
         }
     }
 
@@ -94,7 +123,11 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     if let Some(t) = deal_tag {
         match parse_deal(&t.value) {
             Ok(d) => hands = d.hands,
-            Err(e) => cx.err(Diagnostic::error(Code::BadTagValue, t.value_span, format!("invalid deal: {e}"))),
+            Err(e) => cx.err(Diagnostic::error(
+                Code::BadTagValue,
+                t.value_span,
+                format!("invalid deal: {e}"),
+            )),
         }
     }
     let mut deal_ok = true;
@@ -104,31 +137,73 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
             let span = span_or(deal_tag, rec);
             let foreign = h - DECK.cards();
             if h.len() != 8 || !foreign.is_empty() {
-                let extra = if foreign.is_empty() { String::new() } else { format!("; not in the 32-card deck: {}", cards_str(foreign)) };
-                cx.err(Diagnostic::error(Code::BadHand, span, format!("{} has {} cards, a Klaverjassen hand has 8{extra}", s.name(), h.len())));
+                let extra = if foreign.is_empty() {
+                    String::new()
+                } else {
+                    format!("; not in the 32-card deck: {}", cards_str(foreign))
+                };
+                cx.err(Diagnostic::error(
+                    Code::BadHand,
+                    span,
+                    format!(
+                        "{} has {} cards, a Klaverjassen hand has 8{extra}",
+                        s.name(),
+                        h.len()
+                    ),
+                ));
                 deal_ok = false;
             }
             let twice = seen & h;
             if !twice.is_empty() {
-                cx.err(Diagnostic::error(Code::DealtTwice, span, format!("dealt twice: {} (again to {})", cards_str(twice), s.name())));
+                cx.err(Diagnostic::error(
+                    Code::DealtTwice,
+                    span,
+                    format!("dealt twice: {} (again to {})", cards_str(twice), s.name()),
+                ));
                 deal_ok = false;
             }
             seen = seen | h;
         }
     }
     if let Some(t) = rec.tag("DealNo") {
-        match t.value.trim().parse::<u128>().ok().and_then(super::hands_from_number) {
+        match t
+            .value
+            .trim()
+            .parse::<u128>()
+            .ok()
+            .and_then(super::hands_from_number)
+        {
             None => {
-                cx.err(Diagnostic::error(Code::BadTagValue, t.value_span, format!("[DealNo] takes a number below 99561092450391000, not `{}`", t.value)));
+                cx.err(Diagnostic::error(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!(
+                        "[DealNo] takes a number below 99561092450391000, not `{}`",
+                        t.value
+                    ),
+                ));
             }
             Some(h) if deal_tag.is_none() => hands = BySeat(h.0.map(Some)),
             Some(h) => {
-                if deal_ok && Seat::ALL.iter().any(|&s| hands[s].is_some_and(|x| x != h[s])) {
-                    cx.err(Diagnostic::error(Code::DealNoMismatch, t.value_span, "deal number and hands disagree").note(format!(
-                        "deal {} is {}",
-                        t.value.trim(),
-                        troef_ttn::values::print_deal(&troef_ttn::values::DealValue { hands: BySeat(h.0.map(Some)) })
-                    )));
+                if deal_ok
+                    && Seat::ALL
+                        .iter()
+                        .any(|&s| hands[s].is_some_and(|x| x != h[s]))
+                {
+                    cx.err(
+                        Diagnostic::error(
+                            Code::DealNoMismatch,
+                            t.value_span,
+                            "deal number and hands disagree",
+                        )
+                        .note(format!(
+                            "deal {} is {}",
+                            t.value.trim(),
+                            troef_ttn::values::print_deal(&troef_ttn::values::DealValue {
+                                hands: BySeat(h.0.map(Some))
+                            })
+                        )),
+                    );
                 }
             }
         }
@@ -144,7 +219,10 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         cx.out.replay = Some(r);
         return;
     };
-    let trump = Suit::ALL.into_iter().find(|s| s.letter().to_string() == contract.trump).expect("suit letter");
+    let trump = Suit::ALL
+        .into_iter()
+        .find(|s| s.letter().to_string() == contract.trump)
+        .expect("suit letter");
     let makers = contract.maker.team();
     r.contract = Some(contract);
 
@@ -152,7 +230,15 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     let play_tag = rec.tag("Play");
     if let (Some(p), Some(t)) = (play_first, play_tag) {
         if p != eldest {
-            cx.err(Diagnostic::error(Code::WrongLeader, t.value_span, format!("eldest ({}, left of the dealer) leads the first trick, not {}", eldest.name(), p.name())));
+            cx.err(Diagnostic::error(
+                Code::WrongLeader,
+                t.value_span,
+                format!(
+                    "eldest ({}, left of the dealer) leads the first trick, not {}",
+                    eldest.name(),
+                    p.name()
+                ),
+            ));
         }
     }
     let tokens: &[Token] = play_tag.map_or(&[], |t| &t.section);
@@ -160,7 +246,9 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     let played_by = who_played(tokens, trump, eldest);
     let mut known = BySeat([true; 4]);
     let mut game_hands = BySeat([CardSet::EMPTY; 4]);
-    let given = Seat::ALL.iter().fold(CardSet::EMPTY, |a, &s| a | hands[s].unwrap_or_default());
+    let given = Seat::ALL
+        .iter()
+        .fold(CardSet::EMPTY, |a, &s| a | hands[s].unwrap_or_default());
     for s in Seat::ALL {
         match hands[s] {
             Some(h) => game_hands[s] = h,
@@ -173,10 +261,20 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     }
     if Seat::ALL.iter().all(|&s| known[s]) {
         r.deal_number = super::number_of(&game_hands).map(|n| n.to_string());
-        r.hands = Seat::ALL.iter().map(|&s| Some(game_hands[s].iter().collect())).collect();
+        r.hands = Seat::ALL
+            .iter()
+            .map(|&s| Some(game_hands[s].iter().collect()))
+            .collect();
     } else {
-        r.hands = Seat::ALL.iter().map(|&s| hands[s].map(|h| h.iter().collect())).collect();
-        let missing: Vec<&str> = Seat::ALL.iter().filter(|&&s| !known[s]).map(|s| s.name()).collect();
+        r.hands = Seat::ALL
+            .iter()
+            .map(|&s| hands[s].map(|h| h.iter().collect()))
+            .collect();
+        let missing: Vec<&str> = Seat::ALL
+            .iter()
+            .filter(|&&s| !known[s])
+            .map(|s| s.name())
+            .collect();
         cx.err(Diagnostic::warning(Code::PartialDeal, span_or(deal_tag.or(play_tag), rec), format!(
             "the hands of {} are neither given nor fully played; their plays are not checked for legality",
             missing.join(", ")
@@ -202,24 +300,61 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
             TokenKind::Card(card) => {
                 let card = *card;
                 if revoke.is_some() || game.is_over() {
-                    cx.err(Diagnostic::error(Code::PlayAfterEnd, tok.span, format!("{card} is played after the end of the deal{}", if revoke.is_some() { " (a revoke ended it)" } else { "" })));
+                    cx.err(Diagnostic::error(
+                        Code::PlayAfterEnd,
+                        tok.span,
+                        format!(
+                            "{card} is played after the end of the deal{}",
+                            if revoke.is_some() {
+                                " (a revoke ended it)"
+                            } else {
+                                ""
+                            }
+                        ),
+                    ));
                     stopped = true;
                     break;
                 }
                 let seat = game.to_play();
                 if !game.hands[seat].contains(card) {
-                    let code = if r.tricks.iter().any(|t| t.cards.contains(&card)) || game.trick.contains(&Some(card)) { Code::PlayedTwice } else { Code::NotInHand };
+                    let code = if r.tricks.iter().any(|t| t.cards.contains(&card))
+                        || game.trick.contains(&Some(card))
+                    {
+                        Code::PlayedTwice
+                    } else {
+                        Code::NotInHand
+                    };
                     let holder = Seat::ALL.into_iter().find(|&s| dealt[s].contains(card));
-                    let mut d = Diagnostic::error(code, tok.span, format!("{} plays {card}, which {}", seat.name(), if code == Code::PlayedTwice { "was already played".to_string() } else { format!("is not in {}'s hand", seat.name()) }));
+                    let mut d = Diagnostic::error(
+                        code,
+                        tok.span,
+                        format!(
+                            "{} plays {card}, which {}",
+                            seat.name(),
+                            if code == Code::PlayedTwice {
+                                "was already played".to_string()
+                            } else {
+                                format!("is not in {}'s hand", seat.name())
+                            }
+                        ),
+                    );
                     if let Some(h) = holder {
                         d = d.note(format!("{card} was dealt to {}", h.name()));
                     }
-                    cx.err(d.note(format!("{} holds: {}", seat.name(), cards_str(game.hands[seat]))));
+                    cx.err(d.note(format!(
+                        "{} holds: {}",
+                        seat.name(),
+                        cards_str(game.hands[seat])
+                    )));
                     stopped = true;
                     break;
                 }
                 let marked_revoke = tokens.get(i).and_then(Token::word) == Some("revoke");
-                let violation = if known[seat] { game.violation(card) } else { None };
+                let violation = if known[seat] {
+                    game.violation(card)
+                } else {
+                    None
+                };
                 check_variations(&mut cx, &game, tok, known);
                 match (violation, marked_revoke) {
                     (Some(v), false) => {
@@ -230,12 +365,23 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                     (Some(v), true) => {
                         i += 1;
                         revoke = Some(seat.team());
-                        r.revoke = Some(Revoke { seat, card, rule: v.rule().into() });
+                        r.revoke = Some(Revoke {
+                            seat,
+                            card,
+                            rule: v.rule().into(),
+                        });
                         game.play_unchecked(card);
                         continue;
                     }
                     (None, true) => {
-                        cx.err(Diagnostic::error(Code::RevokeOnLegal, tokens[i].span, format!("{card} by {} is marked as a revoke, but it is legal here", seat.name())));
+                        cx.err(Diagnostic::error(
+                            Code::RevokeOnLegal,
+                            tokens[i].span,
+                            format!(
+                                "{card} by {} is marked as a revoke, but it is legal here",
+                                seat.name()
+                            ),
+                        ));
                         stopped = true;
                         break;
                     }
@@ -260,59 +406,118 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                     claimed_stuk = false;
                 }
             }
-            TokenKind::Word(w) if w == "stuk" => {
-                match profile.stuk_source {
-                    StukSource::SameTrick => {
-                        let Some(k) = window else {
-                            cx.err(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
-                            continue;
-                        };
-                        let t = &mut r.tricks[k];
-                        if claimed_stuk {
-                            cx.err(Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("stuk claimed twice in trick {}", t.number)));
-                        } else if !t.stuk_in_trick {
-                            cx.err(Diagnostic::error(Code::StukInvalid, tok.span, format!("trick {} does not hold the king and queen of trumps ({})", t.number, trump.name())).note(format!("trick {}: {}", t.number, t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))));
-                        } else {
-                            claimed_stuk = true;
-                            t.roem_claimed += 20;
-                            roem[t.winner.team()] += 20;
-                        }
-                    }
-                    StukSource::Hand => {
-                        let kq = CardSet::single(Card::new(trump, Rank::KING)).with(Card::new(trump, Rank::QUEEN));
-                        let ok = match last_card {
-                            Some((s, c)) if kq.contains(c) && kq.is_subset(dealt[s]) && !hand_stuk_declared[s.team().index()] => {
-                                hand_stuk_declared[s.team().index()] = true;
-                                roem[s.team()] += 20;
-                                if let Some(t) = r.tricks.last_mut().filter(|_| game.in_trick == 0) {
-                                    t.roem_claimed += 20;
-                                }
-                                true
-                            }
-                            _ => false,
-                        };
-                        if !ok {
-                            cx.err(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
-                        }
+            TokenKind::Word(w) if w == "stuk" => match profile.stuk_source {
+                StukSource::SameTrick => {
+                    let Some(k) = window else {
+                        cx.err(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
+                        continue;
+                    };
+                    let t = &mut r.tricks[k];
+                    if claimed_stuk {
+                        cx.err(Diagnostic::error(
+                            Code::ClaimMisplaced,
+                            tok.span,
+                            format!("stuk claimed twice in trick {}", t.number),
+                        ));
+                    } else if !t.stuk_in_trick {
+                        cx.err(
+                            Diagnostic::error(
+                                Code::StukInvalid,
+                                tok.span,
+                                format!(
+                                    "trick {} does not hold the king and queen of trumps ({})",
+                                    t.number,
+                                    trump.name()
+                                ),
+                            )
+                            .note(format!(
+                                "trick {}: {}",
+                                t.number,
+                                t.cards
+                                    .iter()
+                                    .map(|c| c.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
+                            )),
+                        );
+                    } else {
+                        claimed_stuk = true;
+                        t.roem_claimed += 20;
+                        roem[t.winner.team()] += 20;
                     }
                 }
-            }
+                StukSource::Hand => {
+                    let kq = CardSet::single(Card::new(trump, Rank::KING))
+                        .with(Card::new(trump, Rank::QUEEN));
+                    let ok = match last_card {
+                        Some((s, c))
+                            if kq.contains(c)
+                                && kq.is_subset(dealt[s])
+                                && !hand_stuk_declared[s.team().index()] =>
+                        {
+                            hand_stuk_declared[s.team().index()] = true;
+                            roem[s.team()] += 20;
+                            if let Some(t) = r.tricks.last_mut().filter(|_| game.in_trick == 0) {
+                                t.roem_claimed += 20;
+                            }
+                            true
+                        }
+                        _ => false,
+                    };
+                    if !ok {
+                        cx.err(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
+                    }
+                }
+            },
             TokenKind::Word(w) if w.starts_with("roem:") => {
                 let Some(value) = w["roem:".len()..].parse::<i32>().ok() else {
-                    cx.err(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{w}`: roem takes a number, as in roem:20")));
+                    cx.err(Diagnostic::error(
+                        Code::UnknownWord,
+                        tok.span,
+                        format!("`{w}`: roem takes a number, as in roem:20"),
+                    ));
                     continue;
                 };
                 let Some(k) = window else {
-                    cx.err(Diagnostic::error(Code::ClaimMisplaced, tok.span, "roem is claimed after the four cards of its trick, before the next lead"));
+                    cx.err(Diagnostic::error(
+                        Code::ClaimMisplaced,
+                        tok.span,
+                        "roem is claimed after the four cards of its trick, before the next lead",
+                    ));
                     continue;
                 };
                 let t = &mut r.tricks[k];
                 if claimed_combo {
-                    cx.err(Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("roem claimed twice in trick {}; only one combination counts per trick", t.number)));
+                    cx.err(Diagnostic::error(
+                        Code::ClaimMisplaced,
+                        tok.span,
+                        format!(
+                            "roem claimed twice in trick {}; only one combination counts per trick",
+                            t.number
+                        ),
+                    ));
                 } else if t.roem_in_trick == 0 {
                     cx.err(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
                 } else if t.roem_in_trick != value {
-                    cx.err(Diagnostic::error(Code::RoemWrongValue, tok.span, format!("trick {} holds roem {}, claimed {value}", t.number, t.roem_in_trick)).note(format!("trick {}: {}", t.number, t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))));
+                    cx.err(
+                        Diagnostic::error(
+                            Code::RoemWrongValue,
+                            tok.span,
+                            format!(
+                                "trick {} holds roem {}, claimed {value}",
+                                t.number, t.roem_in_trick
+                            ),
+                        )
+                        .note(format!(
+                            "trick {}: {}",
+                            t.number,
+                            t.cards
+                                .iter()
+                                .map(|c| c.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )),
+                    );
                 } else {
                     claimed_combo = true;
                     t.roem_claimed += value;
@@ -320,7 +525,14 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                 }
             }
             TokenKind::Word(w) => {
-                cx.err(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{w}` is not a Klaverjassen play word")).note("in [Play]: cards, roem:N, stuk, revoke"));
+                cx.err(
+                    Diagnostic::error(
+                        Code::UnknownWord,
+                        tok.span,
+                        format!("`{w}` is not a Klaverjassen play word"),
+                    )
+                    .note("in [Play]: cards, roem:N, stuk, revoke"),
+                );
             }
         }
     }
@@ -329,27 +541,56 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     let claimed = result_tag.and_then(|t| match parse_score(&t.value) {
         Ok(s) => Some(s),
         Err(e) => {
-            cx.err(Diagnostic::error(Code::BadScore, t.value_span, format!("invalid result: {e}")));
+            cx.err(Diagnostic::error(
+                Code::BadScore,
+                t.value_span,
+                format!("invalid result: {e}"),
+            ));
             None
         }
     });
     if !r.complete {
         if !stopped {
             let at = tokens.last().map_or(span_or(play_tag, rec), |t| t.span);
-            let msg = format!("only {} of 8 tricks are played; the score is not computed", r.tricks.len());
-            let has_claim = claimed.as_ref().is_some_and(|c| c.by_team.iter().any(Option::is_some));
-            cx.err(if has_claim { Diagnostic::error(Code::PlayIncomplete, at, msg) } else { Diagnostic::warning(Code::PlayIncomplete, at, msg) });
+            let msg = format!(
+                "only {} of 8 tricks are played; the score is not computed",
+                r.tricks.len()
+            );
+            let has_claim = claimed
+                .as_ref()
+                .is_some_and(|c| c.by_team.iter().any(Option::is_some));
+            cx.err(if has_claim {
+                Diagnostic::error(Code::PlayIncomplete, at, msg)
+            } else {
+                Diagnostic::warning(Code::PlayIncomplete, at, msg)
+            });
         }
         r.running_total = tracker.add(rec.value("Match"), None);
         cx.out.replay = Some(r);
         return;
     }
-    let tally = DealTally { makers, trump, card_points: game.card_points, roem, tricks_won: game.tricks_won, revoke };
+    let tally = DealTally {
+        makers,
+        trump,
+        card_points: game.card_points,
+        roem,
+        tricks_won: game.tricks_won,
+        revoke,
+    };
     let s = score(&profile, &tally);
-    let result = TeamPoints { ns: s.ns as i64, ew: s.ew as i64 };
+    let result = TeamPoints {
+        ns: s.ns as i64,
+        ew: s.ew as i64,
+    };
     let out_score = ScoreOut {
-        card_points: TeamPoints { ns: game.card_points[Team::NS] as i64, ew: game.card_points[Team::EW] as i64 },
-        roem: TeamPoints { ns: roem[Team::NS] as i64, ew: roem[Team::EW] as i64 },
+        card_points: TeamPoints {
+            ns: game.card_points[Team::NS] as i64,
+            ew: game.card_points[Team::EW] as i64,
+        },
+        roem: TeamPoints {
+            ns: roem[Team::NS] as i64,
+            ew: roem[Team::EW] as i64,
+        },
         outcome: s.outcome,
         pit: s.pit.clone(),
         doubled: s.doubled,
@@ -368,17 +609,42 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         if s.pit.is_some() {
             flags.push("pit");
         }
-        let numbers_differ = c.by_team[0].is_some_and(|n| n != result.ns) || c.by_team[1].is_some_and(|n| n != result.ew);
-        let unknown: Vec<&String> = c.flags.iter().filter(|f| !["nat", "pit", "verzaakt"].contains(&f.as_str())).collect();
+        let numbers_differ = c.by_team[0].is_some_and(|n| n != result.ns)
+            || c.by_team[1].is_some_and(|n| n != result.ew);
+        let unknown: Vec<&String> = c
+            .flags
+            .iter()
+            .filter(|f| !["nat", "pit", "verzaakt"].contains(&f.as_str()))
+            .collect();
         if !unknown.is_empty() {
-            cx.err(Diagnostic::error(Code::BadScore, t.value_span, format!("unknown outcome word `{}` (known: nat, pit, verzaakt)", unknown[0])));
+            cx.err(Diagnostic::error(
+                Code::BadScore,
+                t.value_span,
+                format!(
+                    "unknown outcome word `{}` (known: nat, pit, verzaakt)",
+                    unknown[0]
+                ),
+            ));
         }
-        let flags_differ = unknown.is_empty() && c.flags.iter().any(|f| !flags.contains(&f.as_str()));
+        let flags_differ =
+            unknown.is_empty() && c.flags.iter().any(|f| !flags.contains(&f.as_str()));
         if numbers_differ || flags_differ {
-            let replayed = format!("NS {} EW {}{}", result.ns, result.ew, flags.iter().map(|f| format!(" {f}")).collect::<String>());
+            let replayed = format!(
+                "NS {} EW {}{}",
+                result.ns,
+                result.ew,
+                flags.iter().map(|f| format!(" {f}")).collect::<String>()
+            );
             cx.err(
-                Diagnostic::error(Code::ResultMismatch, t.value_span, format!("claimed result `{}`, replay gives `{replayed}`", t.value.trim()))
-                    .note(itemise(&out_score, &contract_team_text(makers))),
+                Diagnostic::error(
+                    Code::ResultMismatch,
+                    t.value_span,
+                    format!(
+                        "claimed result `{}`, replay gives `{replayed}`",
+                        t.value.trim()
+                    ),
+                )
+                .note(itemise(&out_score, &contract_team_text(makers))),
             );
         }
     }
@@ -386,15 +652,33 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     r.running_total = tracker.add(rec.value("Match"), Some(result));
     if let Some(t) = rec.tag("Total").filter(|_| clean) {
         match parse_score(&t.value) {
-            Err(e) => cx.err(Diagnostic::error(Code::BadScore, t.value_span, format!("invalid running total: {e}"))),
+            Err(e) => cx.err(Diagnostic::error(
+                Code::BadScore,
+                t.value_span,
+                format!("invalid running total: {e}"),
+            )),
             Ok(c) => match r.running_total {
-                None if rec.value("Match").is_none() => cx.err(Diagnostic::error(Code::MissingTag, t.value_span, "a running [Total] needs a [Match] tag naming the match")),
-                None => {}
-                Some(tot) => {
-                    if c.by_team[0].is_some_and(|n| n != tot.ns) || c.by_team[1].is_some_and(|n| n != tot.ew) {
-                        cx.err(Diagnostic::error(Code::TotalMismatch, t.value_span, format!("claimed running total `{}`, replay gives `NS {} EW {}`", t.value.trim(), tot.ns, tot.ew)));
-                    }
+                None if rec.value("Match").is_none() => cx.err(Diagnostic::error(
+                    Code::MissingTag,
+                    t.value_span,
+                    "a running [Total] needs a [Match] tag naming the match",
+                )),
+                Some(tot)
+                    if c.by_team[0].is_some_and(|n| n != tot.ns)
+                        || c.by_team[1].is_some_and(|n| n != tot.ew) =>
+                {
+                    cx.err(Diagnostic::error(
+                        Code::TotalMismatch,
+                        t.value_span,
+                        format!(
+                            "claimed running total `{}`, replay gives `NS {} EW {}`",
+                            t.value.trim(),
+                            tot.ns,
+                            tot.ew
+                        ),
+                    ));
                 }
+                _ => {}
             },
         }
     }
@@ -417,22 +701,51 @@ fn itemise(s: &ScoreOut, makers: &str) -> String {
             Outcome::Nat => "nat",
             Outcome::Verzaakt => "verzaakt",
         },
-        s.pit.as_ref().map_or(String::new(), |p| format!("; pit {p} +100")),
+        s.pit
+            .as_ref()
+            .map_or(String::new(), |p| format!("; pit {p} +100")),
         if s.doubled { "; doubled (spades)" } else { "" }
     )
 }
 
-fn illegal(game: &Game, p: &Profile, seat: Seat, card: Card, v: Violation, span: Span) -> Diagnostic {
+fn illegal(
+    game: &Game,
+    p: &Profile,
+    seat: Seat,
+    card: Card,
+    v: Violation,
+    span: Span,
+) -> Diagnostic {
     let trick: Vec<String> = game.trick.iter().flatten().map(|c| c.to_string()).collect();
-    Diagnostic::error(Code::IllegalPlay, span, format!("illegal play: {} plays {card}: {} ({}, profile {})", seat.name(), v.describe(), v.rule(), p.name))
-        .note(format!("trick so far: {} (led by {}), trumps {}", trick.join(" "), game.leader.name(), game.trump.name()))
-        .note(format!("legal: {}", cards_str(game.legal_plays())))
+    Diagnostic::error(
+        Code::IllegalPlay,
+        span,
+        format!(
+            "illegal play: {} plays {card}: {} ({}, profile {})",
+            seat.name(),
+            v.describe(),
+            v.rule(),
+            p.name
+        ),
+    )
+    .note(format!(
+        "trick so far: {} (led by {}), trumps {}",
+        trick.join(" "),
+        game.leader.name(),
+        game.trump.name()
+    ))
+    .note(format!("legal: {}", cards_str(game.legal_plays())))
 }
 
 /// The cards each seat plays on the main line, by replaying trick winners only.
 fn who_played(tokens: &[Token], trump: Suit, leader: Seat) -> BySeat<CardSet> {
     let mut by = BySeat([CardSet::EMPTY; 4]);
-    let mut g = Game::new(BySeat([DECK.cards(); 4]), trump, PlayRules::from(&Profile::seed()), leader);
+    let mut g = Game::new(
+        BySeat([DECK.cards(); 4]),
+        trump,
+        PlayRules::from(&Profile::seed()),
+        leader,
+    );
     for c in tokens.iter().filter_map(Token::card) {
         if g.is_over() || !g.hands[g.to_play()].contains(c) {
             break;
@@ -456,18 +769,50 @@ fn check_variations(cx: &mut Cx, before: &Game, tok: &Token, known: BySeat<bool>
         for t in var {
             let Some(c) = t.card() else { continue };
             if g.is_over() {
-                cx.err(Diagnostic::error(Code::PlayAfterEnd, t.span, format!("{c} in a variation is played after the last trick")));
+                cx.err(Diagnostic::error(
+                    Code::PlayAfterEnd,
+                    t.span,
+                    format!("{c} in a variation is played after the last trick"),
+                ));
                 break;
             }
             let seat = g.to_play();
             if !g.hands[seat].contains(c) {
-                cx.err(Diagnostic::error(Code::NotInHand, t.span, format!("in a variation, {} plays {c}, which {} does not hold", seat.name(), seat.name())).note(format!("{} holds: {}", seat.name(), cards_str(g.hands[seat]))));
+                cx.err(
+                    Diagnostic::error(
+                        Code::NotInHand,
+                        t.span,
+                        format!(
+                            "in a variation, {} plays {c}, which {} does not hold",
+                            seat.name(),
+                            seat.name()
+                        ),
+                    )
+                    .note(format!(
+                        "{} holds: {}",
+                        seat.name(),
+                        cards_str(g.hands[seat])
+                    )),
+                );
                 break;
             }
             if known[seat] {
                 if let Some(v) = g.violation(c) {
-                    let mut d = illegal(&g, &Profile { name: "(variation)".into(), ..Profile::seed() }, seat, c, v, t.span);
-                    d.message = format!("in a variation, {}", d.message.replace(", profile (variation)", ""));
+                    let mut d = illegal(
+                        &g,
+                        &Profile {
+                            name: "(variation)".into(),
+                            ..Profile::seed()
+                        },
+                        seat,
+                        c,
+                        v,
+                        t.span,
+                    );
+                    d.message = format!(
+                        "in a variation, {}",
+                        d.message.replace(", profile (variation)", "")
+                    );
                     cx.err(d);
                     break;
                 }
@@ -479,13 +824,23 @@ fn check_variations(cx: &mut Cx, before: &Game, tok: &Token, known: BySeat<bool>
 
 /// The auction: trumps and makers, by the profile's method (KJ-V5), checked
 /// against the `Contract` tag when both are given.
-fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut GameReplay) -> Option<Contract> {
+fn auction(
+    cx: &mut Cx,
+    p: &Profile,
+    dealer: Option<Seat>,
+    eldest: Seat,
+    r: &mut GameReplay,
+) -> Option<Contract> {
     let rec = cx.rec;
     let contract_tag = rec.tag("Contract");
     let from_tag = contract_tag.and_then(|t| match parse_contract(&t.value) {
         Ok(c) => Some(c),
         Err(e) => {
-            cx.err(Diagnostic::error(Code::BadTagValue, t.value_span, format!("invalid contract: {e}")));
+            cx.err(Diagnostic::error(
+                Code::BadTagValue,
+                t.value_span,
+                format!("invalid contract: {e}"),
+            ));
             None
         }
     });
@@ -493,15 +848,30 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
     if let Some(t) = turned_tag {
         match parse_cards(&t.value) {
             Ok(cs) => {
-                let bad: Vec<String> = cs.iter().filter(|c| c.rank().get() > 6).map(|c| c.to_string()).collect();
+                let bad: Vec<String> = cs
+                    .iter()
+                    .filter(|c| c.rank().get() > 6)
+                    .map(|c| c.to_string())
+                    .collect();
                 let distinct: CardSet = cs.iter().copied().collect();
                 if !bad.is_empty() || distinct.len() as usize != cs.len() {
-                    cx.err(Diagnostic::error(Code::TurnedCard, t.value_span, "trump-indicator cards come from the pile of 2-6s, each once").note(format!("not from the pile: {}", bad.join(" "))));
+                    cx.err(
+                        Diagnostic::error(
+                            Code::TurnedCard,
+                            t.value_span,
+                            "trump-indicator cards come from the pile of 2-6s, each once",
+                        )
+                        .note(format!("not from the pile: {}", bad.join(" "))),
+                    );
                 } else {
                     r.turned = cs;
                 }
             }
-            Err(e) => cx.err(Diagnostic::error(Code::TurnedCard, t.value_span, format!("invalid [Turned]: {e}"))),
+            Err(e) => cx.err(Diagnostic::error(
+                Code::TurnedCard,
+                t.value_span,
+                format!("invalid [Turned]: {e}"),
+            )),
         }
     }
     let auction_tag = rec.tag("Auction");
@@ -518,7 +888,11 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
                     TokenKind::Card(c) => c.to_string(),
                 };
                 if result.is_some() {
-                    cx.err(Diagnostic::error(Code::CallAfterEnd, tok.span, format!("`{call}` comes after the auction ended")));
+                    cx.err(Diagnostic::error(
+                        Code::CallAfterEnd,
+                        tok.span,
+                        format!("`{call}` comes after the auction ended"),
+                    ));
                     ok = false;
                     break;
                 }
@@ -535,12 +909,31 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
                     ok = false;
                     break;
                 }
-                let mk = |trump: Suit, maker: Seat, forced: bool| Contract { trump: trump.letter().to_string(), maker, makers: maker.team().name().into(), forced };
-                let illegal_call = |why: String| Diagnostic::error(Code::IllegalCall, tok.span, format!("{} may not call `{call}` here: {why}", seat.name())).note(format!("profile {}: trump selection {:?} (KJ-V5)", p.name, p.trump_selection));
+                let mk = |trump: Suit, maker: Seat, forced: bool| Contract {
+                    trump: trump.letter().to_string(),
+                    maker,
+                    makers: maker.team().name().into(),
+                    forced,
+                };
+                let illegal_call = |why: String| {
+                    Diagnostic::error(
+                        Code::IllegalCall,
+                        tok.span,
+                        format!("{} may not call `{call}` here: {why}", seat.name()),
+                    )
+                    .note(format!(
+                        "profile {}: trump selection {:?} (KJ-V5)",
+                        p.name, p.trump_selection
+                    ))
+                };
                 match p.trump_selection {
                     TrumpSelection::TrumpPile => {
                         let Some(first) = r.turned.first() else {
-                            cx.err(Diagnostic::error(Code::TurnedCard, at.value_span, "the trump-pile auction needs the turned card in a [Turned] tag"));
+                            cx.err(Diagnostic::error(
+                                Code::TurnedCard,
+                                at.value_span,
+                                "the trump-pile auction needs the turned card in a [Turned] tag",
+                            ));
                             ok = false;
                             break;
                         };
@@ -548,7 +941,9 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
                             "play" => result = Some(mk(first.suit(), seat, false)),
                             "pass" => passes += 1,
                             _ => {
-                                cx.err(illegal_call("with the trump pile the calls are play and pass".into()));
+                                cx.err(illegal_call(
+                                    "with the trump pile the calls are play and pass".into(),
+                                ));
                                 ok = false;
                                 break;
                             }
@@ -573,10 +968,14 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
                         }
                     },
                     TrumpSelection::ParlettBidding => match (suit, call.as_str()) {
-                        (Some(s), _) => result = Some(mk(s, seat, Some(seat) == dealer && passes == 3)),
+                        (Some(s), _) => {
+                            result = Some(mk(s, seat, Some(seat) == dealer && passes == 3))
+                        }
                         (None, "pass") if passes < 3 => passes += 1,
                         (None, "pass") => {
-                            cx.err(illegal_call("after three passes the dealer must name trumps".into()));
+                            cx.err(illegal_call(
+                                "after three passes the dealer must name trumps".into(),
+                            ));
                             ok = false;
                             break;
                         }
@@ -591,7 +990,11 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
                 seat = seat.next();
             }
             if ok && result.is_none() {
-                cx.err(Diagnostic::error(Code::AuctionIncomplete, at.section.last().map_or(at.value_span, |t| t.span), "the auction ends before trumps and makers are settled"));
+                cx.err(Diagnostic::error(
+                    Code::AuctionIncomplete,
+                    at.section.last().map_or(at.value_span, |t| t.span),
+                    "the auction ends before trumps and makers are settled",
+                ));
             }
             if !ok && result.is_none() {
                 return None;
@@ -602,15 +1005,34 @@ fn auction(cx: &mut Cx, p: &Profile, dealer: Option<Seat>, eldest: Seat, r: &mut
     match (derived, from_tag, contract_tag) {
         (Some(d), Some((suit, seat)), Some(t)) => {
             if d.trump != suit.letter().to_string() || d.maker != seat {
-                cx.err(Diagnostic::error(Code::ContractMismatch, t.value_span, format!("[Contract] says `{} by {}`, the auction gives `{} by {}`", suit.letter(), seat.letter(), d.trump, d.maker.letter())));
+                cx.err(Diagnostic::error(
+                    Code::ContractMismatch,
+                    t.value_span,
+                    format!(
+                        "[Contract] says `{} by {}`, the auction gives `{} by {}`",
+                        suit.letter(),
+                        seat.letter(),
+                        d.trump,
+                        d.maker.letter()
+                    ),
+                ));
             }
             Some(d)
         }
         (Some(d), _, _) => Some(d),
-        (None, Some((suit, seat)), _) if auction_tag.is_none() => Some(Contract { trump: suit.letter().to_string(), maker: seat, makers: seat.team().name().into(), forced: false }),
+        (None, Some((suit, seat)), _) if auction_tag.is_none() => Some(Contract {
+            trump: suit.letter().to_string(),
+            maker: seat,
+            makers: seat.team().name().into(),
+            forced: false,
+        }),
         (None, _, _) => {
             if auction_tag.is_none() && contract_tag.is_none() && rec.tag("Play").is_some() {
-                cx.err(Diagnostic::error(Code::MissingTag, rec.span, "no [Auction] and no [Contract]: trumps and makers are unknown"));
+                cx.err(Diagnostic::error(
+                    Code::MissingTag,
+                    rec.span,
+                    "no [Auction] and no [Contract]: trumps and makers are unknown",
+                ));
             }
             None
         }

@@ -96,5 +96,11 @@ pub fn score(p: &Profile, t: &DealTally) -> DealScore {
         out[Team::NS] *= 2;
         out[Team::EW] *= 2;
     }
-    DealScore { outcome, pit, doubled, ns: out[Team::NS], ew: out[Team::EW] }
+    DealScore {
+        outcome,
+        pit,
+        doubled,
+        ns: out[Team::NS],
+        ew: out[Team::EW],
+    }
 }

@@ -45,7 +45,11 @@ fn legality_example_1() {
 /// Example 2: West leads S9, North SA (winning), East S7; South holds H8 CT.
 #[test]
 fn legality_example_2() {
-    for (p, legal) in [(Profile::rotterdam(), "H8"), (Profile::amsterdam(), "H8 CT"), (Profile::seed(), "H8 CT")] {
+    for (p, legal) in [
+        (Profile::rotterdam(), "H8"),
+        (Profile::amsterdam(), "H8 CT"),
+        (Profile::seed(), "H8 CT"),
+    ] {
         let g = position(&p, Seat::West, &["S9", "SA", "S7"], "H8 CT");
         assert_eq!(g.legal_plays(), set(legal), "profile {}", p.name);
     }
@@ -67,7 +71,10 @@ fn amsterdam_no_undertrumping_partner() {
     let p = Profile::amsterdam();
     let g = position(&p, Seat::West, &["SA", "HT", "S7"], "HK HJ D7");
     assert_eq!(g.legal_plays(), set("HJ D7"));
-    assert_eq!(g.violation(c("HK")), Some(Violation::MayNotUndertrumpPartner));
+    assert_eq!(
+        g.violation(c("HK")),
+        Some(Violation::MayNotUndertrumpPartner)
+    );
     // With only lower trumps, anything goes.
     let g = position(&p, Seat::West, &["SA", "HT", "S7"], "HK H7");
     assert_eq!(g.legal_plays(), set("HK H7"));
@@ -79,7 +86,12 @@ fn card_points_total() {
     for trump in Suit::ALL {
         let total: u32 = DECK.cards().iter().map(|x| points(x, trump) as u32).sum();
         assert_eq!(total, 152);
-        let t: u32 = DECK.cards().of_suit(trump).iter().map(|x| points(x, trump) as u32).sum();
+        let t: u32 = DECK
+            .cards()
+            .of_suit(trump)
+            .iter()
+            .map(|x| points(x, trump) as u32)
+            .sum();
         assert_eq!(t, 62);
     }
 }
@@ -90,15 +102,63 @@ fn roem_in_trick() {
         let v: Vec<Card> = s.split_whitespace().map(c).collect();
         trick_roem(&[v[0], v[1], v[2], v[3]], Suit::Hearts, q)
     };
-    assert_eq!(r("S9 ST SJ D7", QuartetValue::Fifty), TrickRoem { combination: 20, stuk: false });
-    assert_eq!(r("SJ SQ SK SA", QuartetValue::Fifty), TrickRoem { combination: 50, stuk: false });
-    assert_eq!(r("HJ HQ HK H7", QuartetValue::Fifty), TrickRoem { combination: 20, stuk: true });
-    assert_eq!(r("S7 H7 D7 C7", QuartetValue::Fifty), TrickRoem { combination: 50, stuk: false });
-    assert_eq!(r("S7 H7 D7 C7", QuartetValue::Pagat), TrickRoem { combination: 0, stuk: false });
-    assert_eq!(r("SJ HJ DJ CJ", QuartetValue::Pagat), TrickRoem { combination: 200, stuk: false });
-    assert_eq!(r("SQ HQ DQ CQ", QuartetValue::HundredAny), TrickRoem { combination: 100, stuk: false });
+    assert_eq!(
+        r("S9 ST SJ D7", QuartetValue::Fifty),
+        TrickRoem {
+            combination: 20,
+            stuk: false
+        }
+    );
+    assert_eq!(
+        r("SJ SQ SK SA", QuartetValue::Fifty),
+        TrickRoem {
+            combination: 50,
+            stuk: false
+        }
+    );
+    assert_eq!(
+        r("HJ HQ HK H7", QuartetValue::Fifty),
+        TrickRoem {
+            combination: 20,
+            stuk: true
+        }
+    );
+    assert_eq!(
+        r("S7 H7 D7 C7", QuartetValue::Fifty),
+        TrickRoem {
+            combination: 50,
+            stuk: false
+        }
+    );
+    assert_eq!(
+        r("S7 H7 D7 C7", QuartetValue::Pagat),
+        TrickRoem {
+            combination: 0,
+            stuk: false
+        }
+    );
+    assert_eq!(
+        r("SJ HJ DJ CJ", QuartetValue::Pagat),
+        TrickRoem {
+            combination: 200,
+            stuk: false
+        }
+    );
+    assert_eq!(
+        r("SQ HQ DQ CQ", QuartetValue::HundredAny),
+        TrickRoem {
+            combination: 100,
+            stuk: false
+        }
+    );
     // 10, J, Q: a sequence in natural order even though J ranks high in trumps.
-    assert_eq!(r("HT HJ HQ S7", QuartetValue::Fifty), TrickRoem { combination: 20, stuk: false });
+    assert_eq!(
+        r("HT HJ HQ S7", QuartetValue::Fifty),
+        TrickRoem {
+            combination: 20,
+            stuk: false
+        }
+    );
     assert_eq!(r("S8 S9 SJ SQ", QuartetValue::Fifty).combination, 0);
 }
 
@@ -118,11 +178,17 @@ fn tally(cards: [i32; 2], roem: [i32; 2], tricks: [u8; 2]) -> DealTally {
 fn worked_scoring_example() {
     let a = score(&Profile::seed(), &tally([90, 72], [0, 20], [5, 3]));
     assert_eq!((a.outcome, a.ns, a.ew), (Outcome::Nat, 0, 182));
-    let b_profile = Profile { roem_in_threshold: false, ..Profile::seed() };
+    let b_profile = Profile {
+        roem_in_threshold: false,
+        ..Profile::seed()
+    };
     let b = score(&b_profile, &tally([90, 72], [0, 20], [5, 3]));
     assert_eq!((b.outcome, b.ns, b.ew), (Outcome::Made, 90, 92));
     let cc = score(&Profile::seed(), &tally([162, 0], [50, 0], [8, 0]));
-    assert_eq!((cc.outcome, cc.ns, cc.ew, cc.pit.as_deref()), (Outcome::Made, 312, 0, Some("NS")));
+    assert_eq!(
+        (cc.outcome, cc.ns, cc.ew, cc.pit.as_deref()),
+        (Outcome::Made, 312, 0, Some("NS"))
+    );
 }
 
 /// Parlett's sample game: makers 146 (cards + 20 + 20), opponents 106
@@ -140,12 +206,21 @@ fn tie_is_nat_and_defender_pit_switch() {
     assert_eq!(s.outcome, Outcome::Nat);
     let s = score(&Profile::seed(), &tally([0, 162], [0, 0], [0, 8]));
     assert_eq!((s.ns, s.ew), (0, 262));
-    let s = score(&Profile { pit_for_defenders: false, ..Profile::seed() }, &tally([0, 162], [0, 0], [0, 8]));
+    let s = score(
+        &Profile {
+            pit_for_defenders: false,
+            ..Profile::seed()
+        },
+        &tally([0, 162], [0, 0], [0, 8]),
+    );
     assert_eq!((s.ns, s.ew), (0, 162));
 }
 
 fn profiles() -> Vec<Profile> {
-    Profile::BUILTIN.iter().map(|n| Profile::builtin(n).unwrap()).collect()
+    Profile::BUILTIN
+        .iter()
+        .map(|n| Profile::builtin(n).unwrap())
+        .collect()
 }
 
 proptest! {

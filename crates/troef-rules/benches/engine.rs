@@ -1,0 +1,68 @@
+//! A bench binary with counts (no timing assertions anywhere in the tests):
+//!
+//!     cargo bench -p troef-rules --bench engine
+//!
+//! 1. streaming check of the bundled corpus repeated in memory (records/s, MB/s);
+//! 2. `legal_plays` + play/undo on positions from seeded deals (calls/s);
+//! 3. full-deal playouts with the legal set at every step (deals/s).
+//! Figures go to BENCHMARKS.md with this command.
+
+use std::time::Instant;
+use troef_cards::{deal, BySeat, Seat, Suit};
+use troef_rules::check::Checker;
+use troef_rules::klaverjassen::{Game, PlayRules, Profile, DECK};
+
+fn corpus() -> String {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/klaverjassen");
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "ttn")).collect();
+    files.sort();
+    files.iter().map(|f| std::fs::read_to_string(f).unwrap() + "\n").collect()
+}
+
+fn main() {
+    // 1. Check throughput.
+    let one = corpus();
+    let reps = 400;
+    let text = one.repeat(reps);
+    let t = Instant::now();
+    let (mut records, mut valid) = (0usize, 0usize);
+    for c in Checker::new(text.as_bytes()) {
+        let c = c.unwrap();
+        if c.is_record() {
+            records += 1;
+            valid += c.is_valid() as usize;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!(
+        "check: {records} records ({valid} valid), {:.1} MB in {secs:.3} s: {:.0} records/s, {:.1} MB/s",
+        text.len() as f64 / 1e6,
+        records as f64 / secs,
+        text.len() as f64 / 1e6 / secs
+    );
+
+    // 2. legal_plays and play/undo.
+    let profiles: Vec<Profile> = Profile::BUILTIN.iter().map(|n| Profile::builtin(n).unwrap()).collect();
+    let deals: Vec<_> = (0..1000u64).map(|i| deal::seeded(DECK, &[8, 8, 8, 8], 42, i).unwrap().1).collect();
+    let t = Instant::now();
+    let mut calls = 0u64;
+    let mut checksum = 0u64;
+    for (i, piles) in deals.iter().enumerate() {
+        let p = &profiles[i % profiles.len()];
+        let mut g = Game::new(BySeat([piles[0], piles[1], piles[2], piles[3]]), Suit::from_index(i), PlayRules::from(p), Seat::North);
+        while !g.is_over() {
+            let legal = g.legal_plays();
+            calls += 1;
+            for c in legal {
+                g.play_unchecked(c);
+                g.undo();
+                calls += 1;
+            }
+            let c = legal.iter().nth(i % legal.len() as usize).unwrap();
+            checksum = checksum.wrapping_add(c.index() as u64);
+            g.play_unchecked(c);
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("engine: {calls} legal_plays + play/undo calls over 1000 deals in {secs:.3} s: {:.1} M calls/s (checksum {checksum})", calls as f64 / secs / 1e6);
+}

@@ -1,0 +1,65 @@
+use std::path::{Path, PathBuf};
+use troef_rules::check::{layout_for, Checked, Checker};
+
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// Files with the extension below `dir`, sorted, relative to the root.
+pub fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    fn walk(d: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, ext, out);
+            } else if p.extension().is_some_and(|x| x == ext) {
+                out.push(p);
+            }
+        }
+    }
+    walk(&root().join(dir), ext, &mut out);
+    out.sort();
+    out
+}
+
+pub fn rel(p: &Path) -> String {
+    p.strip_prefix(root()).unwrap().display().to_string()
+}
+
+pub fn check_text(text: &str) -> Vec<Checked> {
+    Checker::new(text.as_bytes()).map(|c| c.unwrap()).collect()
+}
+
+/// The canonical re-export of a file (records with syntax errors verbatim).
+pub fn canonical(checked: &[Checked]) -> String {
+    let mut out = String::from("% TTN 1\n");
+    for c in checked {
+        match &c.record {
+            Some(r)
+                if c.diagnostics.iter().all(|d| d.code.as_str() > "E2") || c.replay.is_some() =>
+            {
+                out.push('\n');
+                troef_ttn::print_record(r, layout_for(r), &mut out);
+            }
+            _ => {
+                out.push('\n');
+                out.push_str(c.raw.text.trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
+/// The readable report of every record (`troef show`).
+pub fn report(name: &str, checked: &[Checked]) -> String {
+    checked
+        .iter()
+        .filter(|c| c.is_record())
+        .map(|c| troef_export::report::show(name, c))
+        .collect()
+}

@@ -1,0 +1,1 @@
+//! The integration tests live in `main.rs` (one test binary).

@@ -1,0 +1,8 @@
+//! troef's integration tests: one binary, one module per subject.
+
+mod common;
+mod conformance;
+mod corpus;
+mod deal;
+mod properties;
+mod schema;

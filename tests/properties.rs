@@ -1,0 +1,176 @@
+//! Properties of the notation: canonical printing is idempotent and
+//! print -> parse is the identity; no input makes the checker panic.
+
+use crate::common::*;
+use proptest::prelude::*;
+use troef_ttn::print::Layout;
+use troef_ttn::*;
+
+fn comment() -> impl Strategy<Value = Comment> {
+    prop_oneof![
+        "[a-zA-Z0-9 ,.;!?()\\[\\]\"'-]{0,20}".prop_map(|t| (CommentKind::Brace, t)),
+        "[a-zA-Z0-9 ,.{}()\\[\\]\"'-]{0,20}".prop_map(|t| (CommentKind::Line, t)),
+        "[a-zA-Z0-9 ,.-]{0,20}".prop_map(|t| (CommentKind::Escape, t)),
+    ]
+    .prop_map(|(kind, t)| Comment {
+        kind,
+        text: t.trim().to_string(),
+        span: Span::default(),
+    })
+}
+
+fn token(depth: u32) -> BoxedStrategy<Token> {
+    let kind = prop_oneof![
+        (0u32..64).prop_filter_map("a card", |i| troef_cards::Card::from_index(i)
+            .map(TokenKind::Card)),
+        prop::sample::select(vec![
+            "pass",
+            "play",
+            "roem:20",
+            "stuk",
+            "revoke",
+            "H",
+            "130",
+            "pandoer+20"
+        ])
+        .prop_map(|w| TokenKind::Word(w.to_string())),
+    ];
+    let glyph = prop::option::of(prop::sample::select(vec![
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ]));
+    let vars: BoxedStrategy<Vec<Vec<Token>>> = if depth == 0 {
+        Just(Vec::new()).boxed()
+    } else {
+        prop::collection::vec(prop::collection::vec(token(depth - 1), 1..3), 0..2).boxed()
+    };
+    (
+        kind,
+        glyph,
+        prop::collection::vec(0u16..300, 0..2),
+        prop::collection::vec(comment(), 0..2),
+        vars,
+    )
+        .prop_map(|(kind, glyph, nags, comments, variations)| Token {
+            kind,
+            glyph,
+            nags,
+            comments,
+            variations,
+            span: Span::default(),
+        })
+        .boxed()
+}
+
+fn record() -> impl Strategy<Value = Record> {
+    let tag = |name: &'static str, section: bool| {
+        // Values the printer keeps as written: free text, or a canonical seat for section tags.
+        let value = if section {
+            prop::sample::select(vec!["N", "E", "S", "W", ""])
+                .prop_map(str::to_string)
+                .boxed()
+        } else {
+            "[ -~]{0,16}".boxed()
+        };
+        (
+            value,
+            prop::collection::vec(comment(), 0..2),
+            if section {
+                prop::collection::vec(token(2), 0..10).boxed()
+            } else {
+                Just(Vec::new()).boxed()
+            },
+        )
+            .prop_map(move |(value, comments, section)| Tag {
+                name: name.to_string(),
+                value,
+                comments,
+                section,
+                span: Span::default(),
+                value_span: Span::default(),
+            })
+    };
+    (
+        prop::collection::vec(comment(), 0..2),
+        tag("Event", false),
+        prop::option::of(tag("Site", false)),
+        tag("Auction", true),
+        tag("Play", true),
+        prop::option::of(tag("X_Custom", true)),
+    )
+        .prop_map(|(leading, ev, site, auc, play, custom)| {
+            let mut tags = vec![ev];
+            tags.extend(site);
+            tags.push(auc);
+            tags.push(play);
+            tags.extend(custom);
+            Record {
+                leading,
+                tags,
+                span: Span::default(),
+            }
+        })
+}
+
+fn print(r: &Record) -> String {
+    let mut s = String::new();
+    print_record(r, Layout::default(), &mut s);
+    s
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// parse(print(r)) == r, and printing again gives the same text.
+    #[test]
+    fn print_then_parse_is_identity(r in record()) {
+        let text = print(&r);
+        let parsed = parse_record(&text, 0);
+        prop_assert!(parsed.diagnostics.is_empty(), "{:?}\n{}", parsed.diagnostics, text);
+        let back = parsed.record.unwrap();
+        prop_assert_eq!(&back, &r, "\n{}", text);
+        prop_assert_eq!(print(&back), text);
+    }
+
+    /// Arbitrary bytes: the reader and checker never panic, and every
+    /// diagnostic points inside the input.
+    #[test]
+    fn arbitrary_input_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        for c in troef_rules::check::Checker::new(&bytes[..]) {
+            let c = c.unwrap();
+            for d in &c.diagnostics {
+                prop_assert!(d.span.start <= bytes.len() + 3 && d.span.start <= d.span.end.max(d.span.start));
+            }
+        }
+    }
+
+    /// Corpus text with random edits: no panic; the canonical form is a fixed point.
+    #[test]
+    fn mutated_corpus_never_panics(file in 0usize..12, edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", ";", "$9", "!?", "SA", "roem:20", "stuk", "revoke", "\n\n", "%", "♥"])), 1..6)) {
+        let files = files("corpus/klaverjassen", "ttn");
+        let mut text = std::fs::read_to_string(&files[file % files.len()]).unwrap();
+        for (at, ins) in edits {
+            let mut i = at.index(text.len() + 1);
+            while !text.is_char_boundary(i) { i -= 1; }
+            text.insert_str(i, ins);
+        }
+        let checked = check_text(&text);
+        let canon = canonical(&checked);
+        let again = canonical(&check_text(&canon));
+        prop_assert_eq!(again, canon);
+    }
+}
+
+/// The lenient import form reads as its canonical form.
+#[test]
+fn lenient_form_reads_as_canonical() {
+    let lenient = "[game \"Klaverjassen\"]  [RULES \"Rotterdam\"]\n[dealer \"north\"] [deal \"n:7.qj.j9.a98 j98.a10..jt7 akt.k9.k8.k q.87.aqt7.q\"]\n[auction \"e\"] h\n[play \"east\"]\n♥a ♥9 ♥7 ♥j ♣a ♣7 ♣k ♣q roem:20\nhq h10 hk h8 stuk ct d8 da c8 sj sa sq s7 st d7 dj s8 sk dq d9 s9 dk dt c9 cj\n[result \"ew 0, ns 202 NAT\"]\n";
+    let canon = canonical(&check_text(lenient));
+    let checked = check_text(&canon);
+    assert!(checked.iter().all(|c| c.is_valid()), "{canon}");
+    insta::assert_snapshot!(canon);
+}
