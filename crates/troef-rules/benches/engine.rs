@@ -14,9 +14,16 @@ use troef_rules::klaverjassen::{Game, PlayRules, Profile, DECK};
 
 fn corpus() -> String {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../corpus/klaverjassen");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "ttn")).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ttn"))
+        .collect();
     files.sort();
-    files.iter().map(|f| std::fs::read_to_string(f).unwrap() + "\n").collect()
+    files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap() + "\n")
+        .collect()
 }
 
 fn main() {
@@ -42,14 +49,24 @@ fn main() {
     );
 
     // 2. legal_plays and play/undo.
-    let profiles: Vec<Profile> = Profile::BUILTIN.iter().map(|n| Profile::builtin(n).unwrap()).collect();
-    let deals: Vec<_> = (0..1000u64).map(|i| deal::seeded(DECK, &[8, 8, 8, 8], 42, i).unwrap().1).collect();
+    let profiles: Vec<Profile> = Profile::BUILTIN
+        .iter()
+        .map(|n| Profile::builtin(n).unwrap())
+        .collect();
+    let deals: Vec<_> = (0..1000u64)
+        .map(|i| deal::seeded(DECK, &[8, 8, 8, 8], 42, i).unwrap().1)
+        .collect();
     let t = Instant::now();
     let mut calls = 0u64;
     let mut checksum = 0u64;
     for (i, piles) in deals.iter().enumerate() {
         let p = &profiles[i % profiles.len()];
-        let mut g = Game::new(BySeat([piles[0], piles[1], piles[2], piles[3]]), Suit::from_index(i), PlayRules::from(p), Seat::North);
+        let mut g = Game::new(
+            BySeat([piles[0], piles[1], piles[2], piles[3]]),
+            Suit::from_index(i),
+            PlayRules::from(p),
+            Seat::North,
+        );
         while !g.is_over() {
             let legal = g.legal_plays();
             calls += 1;
