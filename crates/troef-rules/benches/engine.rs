@@ -3,8 +3,8 @@
 //!     cargo bench -p troef-rules --bench engine
 //!
 //! 1. streaming check of the bundled corpus repeated in memory (records/s, MB/s);
-//! 2. `legal_plays` + play/undo on positions from seeded deals (calls/s);
-//! 3. full-deal playouts with the legal set at every step (deals/s).
+//! 2. `legal_plays` + play/undo on full seeded deals (calls/s).
+//!
 //! Figures go to BENCHMARKS.md with this command.
 
 use std::time::Instant;
