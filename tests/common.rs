@@ -63,3 +63,10 @@ pub fn report(name: &str, checked: &[Checked]) -> String {
         .map(|c| troef_export::report::show(name, c))
         .collect()
 }
+
+/// The `troef json` export of a file's text.
+pub fn export(name: &str, text: &str) -> String {
+    let mut out = Vec::new();
+    troef_export::write_export(&mut out, name, Checker::new(text.as_bytes())).unwrap();
+    String::from_utf8(out).unwrap()
+}

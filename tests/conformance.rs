@@ -33,14 +33,8 @@ fn valid_cases() {
                 .flat_map(|c| &c.diagnostics)
                 .collect::<Vec<_>>()
         );
-        let mut out = Vec::new();
-        troef_export::write_export(
-            &mut out,
-            &name,
-            troef_rules::check::Checker::new(text.as_bytes()),
-        )
-        .unwrap();
-        expect(&path, "json", &String::from_utf8(out).unwrap());
+        let out = export(&name, &text);
+        expect(&path, "json", &out);
     }
 }
 

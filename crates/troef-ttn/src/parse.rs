@@ -126,17 +126,23 @@ impl<'a> State<'a> {
     }
 
     fn attach_comment(&mut self, c: Comment) {
-        match self.owner {
-            Owner::Leading => self.rec.leading.push(c),
-            Owner::Tag => self
-                .rec
-                .tags
-                .last_mut()
-                .expect("owner tag")
-                .comments
-                .push(c),
-            Owner::Token => self.last_token().expect("owner token").comments.push(c),
+        if matches!(self.owner, Owner::Token) {
+            if let Some(t) = self.owner_token() {
+                t.comments.push(c);
+                return;
+            }
         }
+        match self.rec.tags.last_mut() {
+            Some(tag) if !matches!(self.owner, Owner::Leading) => tag.comments.push(c),
+            _ => self.rec.leading.push(c),
+        }
+    }
+
+    /// The token that owns what follows: the last token of the innermost
+    /// variation that has one (right after `(`, the token the variation
+    /// belongs to).
+    fn owner_token(&mut self) -> Option<&mut Token> {
+        self.stack.iter_mut().rev().find_map(|l| l.last_mut())
     }
 
     fn last_token(&mut self) -> Option<&mut Token> {
@@ -330,9 +336,10 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                 match nag(i) {
                     Ok((rest, digits)) => {
                         let span = Span::new(span0, st.off(rest));
-                        match (digits.parse::<u16>(), matches!(st.owner, Owner::Token)) {
-                            (Ok(n), true) => st.last_token().expect("owner token").nags.push(n),
-                            (Ok(_), false) => {
+                        let is_token = matches!(st.owner, Owner::Token);
+                        match (digits.parse::<u16>(), st.owner_token().filter(|_| is_token)) {
+                            (Ok(n), Some(t)) => t.nags.push(n),
+                            (Ok(_), None) => {
                                 st.err(Code::BadGlyph, span, "`$n` must follow a call or a card")
                             }
                             (Err(_), _) => st.err(
@@ -528,6 +535,25 @@ mod depth_tests {
     use super::*;
 
     /// A hostile nesting depth stays bounded in the tree and is reported once.
+    /// Regression: a comment or `$n` right after `(` panicked (found by the
+    /// mutated-corpus property test).
+    #[test]
+    fn comment_and_nag_right_after_open_paren() {
+        for text in [
+            "[Play \"N\"]\nSA ({c} SK)\n",
+            "[Play \"N\"]\nSA ($4 SK)\n",
+            "[Play \"N\"]\nSA (( {c} $4\n",
+        ] {
+            let p = parse_record(text, 0);
+            let r = p.record.unwrap();
+            assert_eq!(r.tags[0].section[0].card(), Card::parse("SA"), "{text}");
+        }
+        let r = parse_record("[Play \"N\"]\nSA ({c} SK)\n", 0)
+            .record
+            .unwrap();
+        assert_eq!(r.tags[0].section[0].comments[0].text, "c");
+    }
+
     #[test]
     fn deep_nesting_is_bounded() {
         let text = format!(

@@ -430,15 +430,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                                     trump.name()
                                 ),
                             )
-                            .note(format!(
-                                "trick {}: {}",
-                                t.number,
-                                t.cards
-                                    .iter()
-                                    .map(|c| c.to_string())
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
-                            )),
+                            .note(trick_note(t)),
                         );
                     } else {
                         claimed_stuk = true;
@@ -497,7 +489,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                         ),
                     ));
                 } else if t.roem_in_trick == 0 {
-                    cx.err(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, t.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
+                    cx.err(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
                 } else if t.roem_in_trick != value {
                     cx.err(
                         Diagnostic::error(
@@ -508,15 +500,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                                 t.number, t.roem_in_trick
                             ),
                         )
-                        .note(format!(
-                            "trick {}: {}",
-                            t.number,
-                            t.cards
-                                .iter()
-                                .map(|c| c.to_string())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        )),
+                        .note(trick_note(t)),
                     );
                 } else {
                     claimed_combo = true;
@@ -683,6 +667,20 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         }
     }
     cx.out.replay = Some(r);
+}
+
+/// The cards of a trick in playing order, for messages.
+fn cards_of_trick(t: &TrickOut) -> String {
+    t.cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The note naming a trick's cards.
+fn trick_note(t: &TrickOut) -> String {
+    format!("trick {}: {}", t.number, cards_of_trick(t))
 }
 
 fn contract_team_text(t: Team) -> String {
