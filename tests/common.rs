@@ -1,5 +1,5 @@
 use std::path::{Path, PathBuf};
-use troef_rules::check::{layout_for, Checked, Checker};
+use troef_rules::check::{Checked, Checker};
 
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -34,25 +34,10 @@ pub fn check_text(text: &str) -> Vec<Checked> {
     Checker::new(text.as_bytes()).map(|c| c.unwrap()).collect()
 }
 
-/// The canonical re-export of a file (records with syntax errors verbatim).
-pub fn canonical(checked: &[Checked]) -> String {
-    let mut out = String::from("% TTN 1\n");
-    for c in checked {
-        match &c.record {
-            Some(r)
-                if c.diagnostics.iter().all(|d| d.code.as_str() > "E2") || c.replay.is_some() =>
-            {
-                out.push('\n');
-                troef_ttn::print_record(r, layout_for(r), &mut out);
-            }
-            _ => {
-                out.push('\n');
-                out.push_str(c.raw.text.trim_end());
-                out.push('\n');
-            }
-        }
-    }
-    out
+/// The canonical re-export of a file (`troef fmt`; records with syntax
+/// errors verbatim).
+pub fn canonical(text: &str) -> String {
+    troef_ttn::format_text(text).0
 }
 
 /// The readable report of every record (`troef show`).

@@ -13,7 +13,7 @@
 //! stability promise (spec/notation.md, "Deal numbers and seeds"): the golden
 //! values in the tests must never change.
 
-use crate::{Card, CardSet, Deck};
+use crate::{CardSet, Deck};
 
 /// Multinomial coefficient `n! / (s0! s1! ...)` with `n = sum(sizes)`,
 /// or `None` on overflow of `u128`.
@@ -153,11 +153,6 @@ pub fn seeded(
     let total = count(deck, sizes).ok_or(DealError::BadShape)?;
     let n = seeded_number(seed, index, total);
     Ok((n, unrank(deck, sizes, n)?))
-}
-
-/// Convenience: the card set as cards (for tests and tools).
-pub fn cards_of(s: CardSet) -> Vec<Card> {
-    s.iter().collect()
 }
 
 #[cfg(test)]

@@ -10,9 +10,8 @@ use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use troef_rules::check::{layout_for, Checker};
+use troef_rules::check::Checker;
 use troef_ttn::diag::{locate, render};
-use troef_ttn::{parse_record, print_record, RecordReader};
 
 #[derive(Parser)]
 #[command(
@@ -253,39 +252,17 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Formats one file's text. Records with syntax errors are kept verbatim and
-/// reported; returns (text, records that could not be formatted).
-pub fn format_text(name: &str, text: &str) -> (String, usize) {
-    let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
-    let mut bad = 0;
-    for raw in RecordReader::new(text.as_bytes()) {
-        let raw = raw.expect("reading from memory");
-        let parsed = if raw.diagnostics.is_empty() {
-            Some(parse_record(&raw.text, raw.offset))
-        } else {
-            None
-        };
-        match parsed {
-            Some(p) if p.diagnostics.is_empty() => {
-                if let Some(r) = p.record {
-                    out.push('\n');
-                    print_record(&r, layout_for(&r), &mut out);
-                }
-            }
-            other => {
-                bad += 1;
-                let diags = other.map_or(raw.diagnostics.clone(), |p| p.diagnostics);
-                for d in &diags {
-                    let loc = locate(&raw.text, raw.offset, raw.line, d.span);
-                    eprint!("{}", render(d, name, raw.index, &loc));
-                }
-                out.push('\n');
-                out.push_str(raw.text.trim_end());
-                out.push('\n');
-            }
+/// Formats one file's text (see `troef_ttn::format_text`), reporting each
+/// record kept verbatim on stderr. Returns (text, how many were kept).
+fn format_text(name: &str, text: &str) -> (String, usize) {
+    let (out, unformatted) = troef_ttn::format_text(text);
+    for u in &unformatted {
+        for d in &u.diagnostics {
+            let loc = locate(&u.raw.text, u.raw.offset, u.raw.line, d.span);
+            eprint!("{}", render(d, name, u.raw.index, &loc));
         }
     }
-    (out, bad)
+    (out, unformatted.len())
 }
 
 fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
@@ -379,12 +356,7 @@ fn import(path: &str) -> io::Result<u8> {
     open(path)?.read_to_string(&mut text)?;
     match troef_export::import(&text) {
         Ok(records) => {
-            let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
-            for r in &records {
-                out.push('\n');
-                print_record(r, layout_for(r), &mut out);
-            }
-            emit(&out)?;
+            emit(&troef_ttn::print_file(&records))?;
             Ok(0)
         }
         Err(e) => {

@@ -3,7 +3,6 @@
 
 use crate::replay::{replay, GameReplay, MatchTracker};
 use std::io::{self, BufRead};
-use troef_ttn::print::Layout;
 use troef_ttn::{parse_record, Diagnostic, RawRecord, Record, RecordReader};
 
 /// One record, checked.
@@ -25,12 +24,6 @@ impl Checked {
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
     }
-}
-
-/// The print layout for a record's game.
-pub fn layout_for(record: &Record) -> Layout {
-    let _ = record.value("Game");
-    Layout { cards_per_trick: 4 }
 }
 
 /// Checks every record of a stream, one at a time.

@@ -20,7 +20,7 @@ pub mod values;
 pub use ast::*;
 pub use diag::{Code, Diagnostic, Severity};
 pub use parse::parse_record;
-pub use print::{print_file, print_record};
+pub use print::{format_text, print_file, print_record, Layout};
 pub use reader::{RawRecord, RecordReader};
 
 /// The TTN version this crate reads and writes.

@@ -9,6 +9,9 @@
 //!   their line and `%` escapes stand alone on theirs.
 
 use crate::ast::*;
+use crate::diag::Diagnostic;
+use crate::parse::parse_record;
+use crate::reader::{RawRecord, RecordReader};
 use crate::values::canonical_value;
 
 /// Printing options.
@@ -24,14 +27,61 @@ impl Default for Layout {
     }
 }
 
+impl Layout {
+    /// The layout for a record's game. Every game troef knows so far plays
+    /// four cards to a trick; Dumbal and the 2-6 player games will differ.
+    pub fn for_record(_record: &Record) -> Layout {
+        Layout::default()
+    }
+}
+
 /// Prints a whole file: the version line and the records.
-pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>, layout: Layout) -> String {
+pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
     let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
     for r in records {
         out.push('\n');
-        print_record(r, layout, &mut out);
+        print_record(r, Layout::for_record(r), &mut out);
     }
     out
+}
+
+/// A record `format_text` kept verbatim, with the reader or syntax
+/// diagnostics that stopped it from being formatted.
+#[derive(Debug)]
+pub struct Unformatted {
+    pub raw: RawRecord,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Formats a whole file's text (`troef fmt`): the version line, then every
+/// record in canonical form. A record with reader or syntax errors is kept
+/// verbatim and returned with its diagnostics; nothing is dropped.
+pub fn format_text(text: &str) -> (String, Vec<Unformatted>) {
+    let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
+    let mut unformatted = Vec::new();
+    for raw in RecordReader::new(text.as_bytes()) {
+        let raw = raw.expect("reading from memory cannot fail");
+        let parsed = raw
+            .diagnostics
+            .is_empty()
+            .then(|| parse_record(&raw.text, raw.offset));
+        match parsed {
+            Some(p) if p.diagnostics.is_empty() => {
+                if let Some(r) = p.record {
+                    out.push('\n');
+                    print_record(&r, Layout::for_record(&r), &mut out);
+                }
+            }
+            other => {
+                out.push('\n');
+                out.push_str(raw.text.trim_end());
+                out.push('\n');
+                let diagnostics = other.map_or_else(|| raw.diagnostics.clone(), |p| p.diagnostics);
+                unformatted.push(Unformatted { raw, diagnostics });
+            }
+        }
+    }
+    (out, unformatted)
 }
 
 fn escape_value(v: &str) -> String {

@@ -12,7 +12,7 @@ pub mod score;
 
 pub use profile::Profile;
 use profile::*;
-use troef_cards::{BySeat, ByTeam, Card, CardSet, Deck, Rank, Seat, Suit, Team};
+use troef_cards::{BySeat, ByTeam, Card, CardSet, Deck, Rank, Seat, Suit};
 
 pub const DECK: Deck = Deck::Piquet32;
 pub const TRICKS: usize = 8;
@@ -37,16 +37,26 @@ pub const fn points(c: Card, trump: Suit) -> u8 {
     }
 }
 
+/// For each rank number, the lane mask of the trump ranks that beat it.
+const TRUMPS_ABOVE: [u64; 15] = {
+    let mut table = [0u64; 15];
+    let mut r = 0;
+    while r < 15 {
+        let mut other = 0;
+        while other < 15 {
+            if TRUMP_STRENGTH[other] > TRUMP_STRENGTH[r] {
+                table[r] |= 1 << other;
+            }
+            other += 1;
+        }
+        r += 1;
+    }
+    table
+};
+
 /// The trumps that beat trump rank `r` (a lane mask, shifted to the suit).
 fn trumps_above(r: Rank, trump: Suit) -> CardSet {
-    let s = TRUMP_STRENGTH[r.get() as usize];
-    let mut lane = 0u64;
-    for (rank, &st) in TRUMP_STRENGTH.iter().enumerate() {
-        if st > s {
-            lane |= 1 << rank;
-        }
-    }
-    CardSet::from_bits(lane << (16 * trump as u64))
+    CardSet::from_bits(TRUMPS_ABOVE[r.get() as usize] << (16 * trump as u64))
 }
 
 /// A rule a card can break; each names its id in `rules-klaverjassen.md`.
@@ -473,10 +483,6 @@ pub fn hands_from_number(n: u128) -> Option<BySeat<CardSet>> {
 
 pub fn number_of(hands: &BySeat<CardSet>) -> Option<u128> {
     troef_cards::deal::rank(DECK, &hands.0).ok()
-}
-
-pub fn team_name(t: Team) -> &'static str {
-    t.name()
 }
 
 #[cfg(test)]

@@ -243,7 +243,11 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     }
     let tokens: &[Token] = play_tag.map_or(&[], |t| &t.section);
     // Hands not given are rebuilt from the cards each seat plays.
-    let played_by = who_played(tokens, trump, eldest);
+    let played_by = if Seat::ALL.iter().any(|&s| hands[s].is_none()) {
+        who_played(tokens, trump, eldest)
+    } else {
+        BySeat([CardSet::EMPTY; 4])
+    };
     let mut known = BySeat([true; 4]);
     let mut game_hands = BySeat([CardSet::EMPTY; 4]);
     let given = Seat::ALL
@@ -355,7 +359,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                 } else {
                     None
                 };
-                check_variations(&mut cx, &game, tok, known);
+                check_variations(&mut cx, &profile, &game, tok, known);
                 match (violation, marked_revoke) {
                     (Some(v), false) => {
                         cx.err(illegal(&game, &profile, seat, card, v, tok.span));
@@ -628,7 +632,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                         t.value.trim()
                     ),
                 )
-                .note(itemise(&out_score, &contract_team_text(makers))),
+                .note(itemise(&out_score, &format!("makers {makers}"))),
             );
         }
     }
@@ -681,10 +685,6 @@ fn cards_of_trick(t: &TrickOut) -> String {
 /// The note naming a trick's cards.
 fn trick_note(t: &TrickOut) -> String {
     format!("trick {}: {}", t.number, cards_of_trick(t))
-}
-
-fn contract_team_text(t: Team) -> String {
-    format!("makers {t}")
 }
 
 fn itemise(s: &ScoreOut, makers: &str) -> String {
@@ -761,7 +761,7 @@ fn who_played(tokens: &[Token], trump: Suit, leader: Seat) -> BySeat<CardSet> {
 
 /// Replays each variation of a card from the position before it, checking
 /// that every card is held and legal.
-fn check_variations(cx: &mut Cx, before: &Game, tok: &Token, known: BySeat<bool>) {
+fn check_variations(cx: &mut Cx, p: &Profile, before: &Game, tok: &Token, known: BySeat<bool>) {
     for var in &tok.variations {
         let mut g = before.clone();
         for t in var {
@@ -796,21 +796,8 @@ fn check_variations(cx: &mut Cx, before: &Game, tok: &Token, known: BySeat<bool>
             }
             if known[seat] {
                 if let Some(v) = g.violation(c) {
-                    let mut d = illegal(
-                        &g,
-                        &Profile {
-                            name: "(variation)".into(),
-                            ..Profile::seed()
-                        },
-                        seat,
-                        c,
-                        v,
-                        t.span,
-                    );
-                    d.message = format!(
-                        "in a variation, {}",
-                        d.message.replace(", profile (variation)", "")
-                    );
+                    let mut d = illegal(&g, p, seat, c, v, t.span);
+                    d.message = format!("in a variation, {}", d.message);
                     cx.err(d);
                     break;
                 }

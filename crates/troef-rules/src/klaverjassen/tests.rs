@@ -5,6 +5,7 @@ use super::profile::*;
 use super::score::*;
 use super::*;
 use proptest::prelude::*;
+use troef_cards::Team;
 
 fn c(s: &str) -> Card {
     Card::parse(s).unwrap()
