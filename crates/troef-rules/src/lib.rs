@@ -1,6 +1,6 @@
 //! Rule profiles, game engines and the replay of TTN records.
 //!
-//! Each game has an engine (`klaverjassen::Game`) built for search: card sets
+//! Each game has an engine (`klaverjassen::Game`, `pandoeren::Game`) built for search: card sets
 //! are bitsets, `legal_plays` returns a set without allocating, and a play
 //! can be undone. [`replay`] interprets a parsed record for its game, checks
 //! every action, recomputes the score and compares it with the claims.
@@ -9,9 +9,10 @@
 
 pub mod check;
 pub mod klaverjassen;
+pub mod pandoeren;
 pub mod replay;
 
 pub use replay::{replay, GameReplay, MatchTracker, ReplayOutcome};
 
 /// The games troef knows, by their `Game` tag value.
-pub const GAMES: &[&str] = &["klaverjassen"];
+pub const GAMES: &[&str] = &["klaverjassen", "pandoeren"];

@@ -39,6 +39,68 @@ pub struct GameReplay {
     pub claimed_result: Option<String>,
     /// The match running total after this deal (consecutive records with the same `Match`).
     pub running_total: Option<TeamPoints>,
+    /// Pandoeren: the centre card, the declarer's actions, the partner, the
+    /// roem dialogue, open hands and the per-player settlement.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pandoeren: Option<crate::pandoeren::replay::PandoerenOut>,
+}
+
+impl GameReplay {
+    /// An empty replay of `game` under `rules`.
+    pub fn new(game: &str, rules: &str) -> GameReplay {
+        GameReplay {
+            game: game.into(),
+            rules: rules.into(),
+            dealer: None,
+            eldest: None,
+            hands: vec![None; 4],
+            deal_number: None,
+            turned: Vec::new(),
+            auction: Vec::new(),
+            contract: None,
+            tricks: Vec::new(),
+            complete: false,
+            revoke: None,
+            score: None,
+            claimed_result: None,
+            running_total: None,
+            pandoeren: None,
+        }
+    }
+}
+
+/// Points per player, for games where each plays for herself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct SeatPoints {
+    pub n: i64,
+    pub e: i64,
+    pub s: i64,
+    pub w: i64,
+}
+
+impl SeatPoints {
+    pub fn from_array(a: [i64; 4]) -> SeatPoints {
+        SeatPoints {
+            n: a[0],
+            e: a[1],
+            s: a[2],
+            w: a[3],
+        }
+    }
+    pub fn to_array(self) -> [i64; 4] {
+        [self.n, self.e, self.s, self.w]
+    }
+}
+
+impl std::fmt::Display for SeatPoints {
+    /// The canonical `N 0 E +2 S 0 W +2` form.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let v = troef_ttn::values::SeatScore {
+            by_seat: Some(self.to_array().map(Some)),
+            flags: Vec::new(),
+        };
+        f.write_str(&troef_ttn::values::print_seat_score(&v))
+    }
 }
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -108,9 +170,22 @@ pub struct ScoreOut {
 pub struct MatchTracker {
     current: Option<String>,
     total: Option<TeamPoints>,
+    seats: Option<[i64; 4]>,
+    /// Who deals the next record of the match, when known.
+    next_dealer: Option<Seat>,
 }
 
 impl MatchTracker {
+    /// Starts a new match when `id` differs from the current one.
+    fn enter(&mut self, id: &str) {
+        if self.current.as_deref() != Some(id) {
+            self.current = Some(id.to_string());
+            self.total = Some(TeamPoints::default());
+            self.seats = Some([0; 4]);
+            self.next_dealer = None;
+        }
+    }
+
     /// Adds a deal's score (or `None` when it could not be computed) and
     /// returns the running total, if known.
     pub(crate) fn add(
@@ -119,10 +194,7 @@ impl MatchTracker {
         score: Option<TeamPoints>,
     ) -> Option<TeamPoints> {
         let id = match_id?;
-        if self.current.as_deref() != Some(id) {
-            self.current = Some(id.to_string());
-            self.total = Some(TeamPoints::default());
-        }
+        self.enter(id);
         self.total = match (self.total, score) {
             (Some(t), Some(s)) => Some(TeamPoints {
                 ns: t.ns + s.ns,
@@ -131,6 +203,66 @@ impl MatchTracker {
             _ => None,
         };
         self.total
+    }
+
+    /// Per-player running totals: adds a hand's settlement (or `None` when it
+    /// could not be computed) and returns the total, if known.
+    pub(crate) fn add_seats(
+        &mut self,
+        match_id: Option<&str>,
+        score: Option<[i64; 4]>,
+    ) -> Option<[i64; 4]> {
+        let id = match_id?;
+        self.enter(id);
+        self.seats = match (self.seats, score) {
+            (Some(t), Some(s)) => Some([t[0] + s[0], t[1] + s[1], t[2] + s[2], t[3] + s[3]]),
+            _ => None,
+        };
+        self.seats
+    }
+
+    /// Dealer rotation within a match: returns the dealer this record should
+    /// have (when the previous record tells), and records who deals next.
+    pub(crate) fn dealer(&mut self, match_id: Option<&str>, next: Option<Seat>) -> Option<Seat> {
+        let id = match_id?;
+        self.enter(id);
+        std::mem::replace(&mut self.next_dealer, next)
+    }
+}
+
+/// A card set for messages: `SA SK H7`, or `none`.
+pub(crate) fn cards_str(s: troef_cards::CardSet) -> String {
+    if s.is_empty() {
+        "none".into()
+    } else {
+        s.to_cards_string()
+    }
+}
+
+/// Reads a tag holding a seat; reports a value that is not one.
+pub(crate) fn seat_tag(rec: &Record, out: &mut ReplayOutcome, name: &str) -> Option<Seat> {
+    let t = rec.tag(name)?;
+    let s = Seat::parse(t.value.trim());
+    if s.is_none() {
+        out.diagnostics.push(Diagnostic::error(
+            Code::BadTagValue,
+            t.value_span,
+            format!("[{name}] takes a seat (N, E, S, W), not `{}`", t.value),
+        ));
+    }
+    s
+}
+
+/// Reports a `Board` tag that is not a whole number.
+pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
+    if let Some(t) = rec.tag("Board") {
+        if t.value.trim().parse::<u64>().is_err() {
+            out.diagnostics.push(Diagnostic::error(
+                Code::BadTagValue,
+                t.value_span,
+                format!("[Board] takes a whole number, not `{}`", t.value),
+            ));
+        }
     }
 }
 
@@ -147,6 +279,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
     };
     match game.value.trim().to_ascii_lowercase().as_str() {
         "klaverjassen" => crate::klaverjassen::replay::replay(rec, tracker, &mut out),
+        "pandoeren" => crate::pandoeren::replay::replay(rec, tracker, &mut out),
         other => out.diagnostics.push(
             Diagnostic::error(
                 Code::UnknownGame,

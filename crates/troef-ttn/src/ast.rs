@@ -208,16 +208,18 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Dealer",
     "DealNo",
     "Deal",
+    "Centre",
     "Turned",
     "Auction",
     "Contract",
+    "Declare",
     "Play",
     "Result",
     "Total",
 ];
 
 /// Tags that carry a section of tokens.
-pub const SECTION_TAGS: &[&str] = &["Auction", "Play"];
+pub const SECTION_TAGS: &[&str] = &["Auction", "Declare", "Play"];
 
 /// The canonical spelling of a known tag name (case-insensitive), if known.
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {

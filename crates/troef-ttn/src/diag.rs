@@ -56,6 +56,8 @@ codes! {
     CallAfterEnd = "E303", "call after the auction ended";
     ContractMismatch = "E304", "contract does not follow from the auction";
     TurnedCard = "E305", "trump-indicator card missing or invalid";
+    BadDeclare = "E306", "declarer's action missing, out of order or invalid";
+    BadPartnerCall = "E307", "partner card called that the rules do not allow";
     IllegalPlay = "E401", "illegal play";
     WrongLeader = "E402", "wrong leader";
     PlayIncomplete = "E403", "play incomplete";
@@ -65,9 +67,12 @@ codes! {
     RoemWrongValue = "E502", "roem claimed with the wrong value";
     StukInvalid = "E503", "stuk claimed without king and queen of trumps";
     ClaimMisplaced = "E504", "claim in the wrong place";
+    RoemMisstated = "E505", "roem announced, answered or shown that the hand does not hold";
+    BadDenial = "E506", "roem asked or denied by a player who may not, or not with a better instance";
     ResultMismatch = "E601", "claimed result differs from the replay";
     TotalMismatch = "E602", "claimed running total differs from the replay";
     BadScore = "E603", "malformed score";
+    DealerOutOfTurn = "E604", "dealer out of turn within a match";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 

@@ -88,7 +88,16 @@ pub fn classify(text: &str) -> Option<TokenKind> {
         && text.chars().all(|c| {
             c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_' | ':' | '.' | '=' | '/')
         });
-    ok.then(|| TokenKind::Word(text.to_ascii_lowercase()))
+    ok.then(|| TokenKind::Word(canonical_word(text)))
+}
+
+/// A word's one spelling: the key in lower case, any `:`-separated
+/// arguments (seats, cards, suits, roem) in upper case: `deny:W:KKKK`.
+fn canonical_word(text: &str) -> String {
+    match text.split_once(':') {
+        None => text.to_ascii_lowercase(),
+        Some((key, args)) => format!("{}:{}", key.to_ascii_lowercase(), args.to_ascii_uppercase()),
+    }
 }
 
 /// Where the next comment, glyph or variation attaches.

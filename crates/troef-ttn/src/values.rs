@@ -164,6 +164,89 @@ pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
     Ok((s, seat))
 }
 
+/// A per-player score (games where each plays for herself): `N 0 E +2 S 0
+/// W +2` and outcome words (`made`, `failed`, `redeal`). Either all four
+/// seats are named or none (a record with only an outcome, as `redeal`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatScore {
+    pub by_seat: Option<[Option<i64>; 4]>,
+    pub flags: Vec<String>,
+}
+
+pub fn parse_seat_score(v: &str) -> Result<SeatScore, String> {
+    let mut by_seat: [Option<Option<i64>>; 4] = [None; 4];
+    let mut flags = Vec::new();
+    let mut words = v
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty());
+    while let Some(w) = words.next() {
+        if let Some(seat) = Seat::parse(w) {
+            let n = words
+                .next()
+                .ok_or_else(|| format!("`{w}` needs a score after it"))?;
+            let n = if n == "?" {
+                None
+            } else {
+                Some(
+                    n.parse::<i64>()
+                        .map_err(|_| format!("`{n}` is not a score"))?,
+                )
+            };
+            if by_seat[seat.index()].replace(n).is_some() {
+                return Err(format!("{} scored twice", seat.name()));
+            }
+        } else if w.chars().all(|c| c.is_ascii_alphabetic()) {
+            flags.push(w.to_ascii_lowercase());
+        } else {
+            return Err(format!(
+                "`{w}` is neither a seat (N, E, S, W) nor an outcome word"
+            ));
+        }
+    }
+    let named = by_seat.iter().filter(|s| s.is_some()).count();
+    match named {
+        0 if !flags.is_empty() => Ok(SeatScore {
+            by_seat: None,
+            flags,
+        }),
+        4 => Ok(SeatScore {
+            by_seat: Some(by_seat.map(|s| s.flatten())),
+            flags,
+        }),
+        _ => Err("a score names all four players, as in `N 0 E +2 S 0 W +2`".into()),
+    }
+}
+
+pub fn print_seat_score(s: &SeatScore) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(b) = s.by_seat {
+        for seat in Seat::ALL {
+            parts.push(seat.letter().to_string());
+            parts.push(match b[seat.index()] {
+                None => "?".into(),
+                Some(n) if n > 0 => format!("+{n}"),
+                Some(n) => n.to_string(),
+            });
+        }
+    }
+    parts.extend(s.flags.iter().cloned());
+    parts.join(" ")
+}
+
+/// A contract named by a word and a seat, as `150 by E` or `pandoer+20 by N`
+/// (games with a bid table). Lenient like [`parse_contract`].
+pub fn parse_named_contract(v: &str) -> Result<(String, Seat), String> {
+    let words: Vec<&str> = v
+        .split_whitespace()
+        .filter(|w| !w.eq_ignore_ascii_case("by"))
+        .collect();
+    let [name, seat] = words[..] else {
+        return Err("a contract is a bid and the declarer's seat, as in `150 by E`".into());
+    };
+    let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
+    Ok((name.to_ascii_lowercase(), seat))
+}
+
 /// A list of cards separated by white space.
 pub fn parse_cards(v: &str) -> Result<Vec<Card>, String> {
     v.split_whitespace()
@@ -176,12 +259,21 @@ pub fn parse_cards(v: &str) -> Result<Vec<Card>, String> {
 pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
     match tag {
         "Game" | "Rules" => Some(v.trim().to_ascii_lowercase()),
-        "Dealer" | "Auction" | "Play" => Seat::parse(v.trim()).map(|s| s.letter().to_string()),
+        "Dealer" | "Auction" | "Declare" | "Play" => {
+            Seat::parse(v.trim()).map(|s| s.letter().to_string())
+        }
         "Deal" => parse_deal(v).ok().map(|d| print_deal(&d)),
-        "Result" | "Total" => parse_score(v).ok().map(|s| print_score(&s)),
-        "Contract" => parse_contract(v)
-            .ok()
-            .map(|(s, seat)| format!("{} by {}", s.letter(), seat.letter())),
+        "Result" | "Total" => match parse_score(v) {
+            Ok(s) => Some(print_score(&s)),
+            Err(_) => parse_seat_score(v).ok().map(|s| print_seat_score(&s)),
+        },
+        "Contract" => match parse_contract(v) {
+            Ok((s, seat)) => Some(format!("{} by {}", s.letter(), seat.letter())),
+            Err(_) => parse_named_contract(v)
+                .ok()
+                .map(|(name, seat)| format!("{name} by {}", seat.letter())),
+        },
+        "Centre" => Card::parse(v.trim()).map(|c| c.to_string()),
         "Turned" => parse_cards(v).ok().map(|c| {
             c.iter()
                 .map(|c| c.to_string())

@@ -19,14 +19,6 @@ impl Cx<'_> {
     }
 }
 
-fn cards_str(s: CardSet) -> String {
-    if s.is_empty() {
-        "none".into()
-    } else {
-        s.to_cards_string()
-    }
-}
-
 pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
     let mut cx = Cx { rec, out };
     // Rule profile.
@@ -48,46 +40,10 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         );
         return;
     };
-    let mut r = GameReplay {
-        game: "klaverjassen".into(),
-        rules: profile.name.clone(),
-        dealer: None,
-        eldest: None,
-        hands: vec![None; 4],
-        deal_number: None,
-        turned: Vec::new(),
-        auction: Vec::new(),
-        contract: None,
-        tricks: Vec::new(),
-        complete: false,
-        revoke: None,
-        score: None,
-        claimed_result: rec.value("Result").map(str::to_string),
-        running_total: None,
-    };
-    for name in ["Board"] {
-        if let Some(t) = rec.tag(name) {
-            if t.value.trim().parse::<u64>().is_err() {
-                cx.err(Diagnostic::error(
-                    Code::BadTagValue,
-                    t.value_span,
-                    format!("[{name}] takes a whole number, not `{}`", t.value),
-                ));
-            }
-        }
-    }
-    let seat_tag = |cx: &mut Cx, name: &str| -> Option<Seat> {
-        let t = rec.tag(name)?;
-        let s = Seat::parse(t.value.trim());
-        if s.is_none() {
-            cx.err(Diagnostic::error(
-                Code::BadTagValue,
-                t.value_span,
-                format!("[{name}] takes a seat (N, E, S, W), not `{}`", t.value),
-            ));
-        }
-        s
-    };
+    let mut r = GameReplay::new("klaverjassen", &profile.name);
+    r.claimed_result = rec.value("Result").map(str::to_string);
+    check_board(rec, cx.out);
+    let seat_tag = |cx: &mut Cx, name: &str| seat_tag(rec, cx.out, name);
     let dealer = seat_tag(&mut cx, "Dealer");
     let auction_first = seat_tag(&mut cx, "Auction");
     let play_first = seat_tag(&mut cx, "Play");

@@ -1,0 +1,391 @@
+//! The Pandoeren engine (`rules-pandoeren.md`, pagat / seed 000).
+//!
+//! Four players, each for herself; a partner is found fresh each hand. The
+//! [`Game`] holds the play of one hand: hands as bitsets, the trick in
+//! progress, an optional trump suit. [`Game::legal_plays`] computes the legal
+//! set with set algebra (with the jas exemption as a union of two sets);
+//! [`Game::violation`] checks one card rule by rule and names the rule it
+//! breaks. A property test cross-checks the two. Roem (section 5) and the bid
+//! table (section 3) live in [`roem`] and [`bid`].
+
+pub mod bid;
+pub mod profile;
+pub mod replay;
+pub mod roem;
+pub mod score;
+#[cfg(test)]
+mod tests;
+
+pub use bid::Bid;
+pub use profile::Profile;
+use profile::Undertrump;
+use troef_cards::{deal, BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
+
+pub const DECK: Deck = Deck::Pandoeren33;
+pub const TRICKS: usize = 8;
+pub const HAND: u32 = 8;
+pub const LAST_TRICK_BONUS: i32 = 5;
+/// The pile sizes of a deal: four hands of 8, then the centre card.
+pub const PILES: [u32; 5] = [8, 8, 8, 8, 1];
+
+/// Trump order J 9 A K Q 10 8 7 6 as strengths (higher wins), by rank number.
+const TRUMP_STRENGTH: [u8; 15] = [0, 0, 0, 0, 0, 0, 1, 2, 3, 8, 4, 9, 5, 6, 7];
+const TRUMP_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 10, 20, 2, 3, 11];
+/// Plain order A K Q J 10 9 8 7 6 is the rank number itself.
+const PLAIN_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 11];
+
+/// The card points of `c` with `trump` as trumps (section 2).
+pub const fn points(c: Card, trump: Option<Suit>) -> i32 {
+    let r = c.rank().get() as usize;
+    match trump {
+        Some(t) if c.suit() as u8 == t as u8 => TRUMP_POINTS[r] as i32,
+        _ => PLAIN_POINTS[r] as i32,
+    }
+}
+
+/// The jas: the jack of trumps.
+pub fn jas(trump: Suit) -> Card {
+    Card::new(trump, Rank::JACK)
+}
+
+/// The trumps that beat trump `c`.
+fn trumps_above(c: Card) -> CardSet {
+    let s = TRUMP_STRENGTH[c.rank().get() as usize];
+    CardSet::suit(c.suit())
+        .iter()
+        .filter(|x| TRUMP_STRENGTH[x.rank().get() as usize] > s)
+        .collect()
+}
+
+/// A rule a card can break; each names its id in `rules-pandoeren.md`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Violation {
+    /// No trumps: must follow the led suit (section 4, rule 2).
+    MustFollow,
+    /// Trumps, plain lead, holds the led suit: follow or trump, no third suit (rule 3).
+    FollowOrTrump,
+    /// Holds the led suit and may not trump instead (PD-V1 no).
+    MayNotTrumpInstead,
+    /// A trump below the trump already in a ruffed plain trick (rule 5, PD-V2).
+    Undertrump,
+    /// Trump led: must play a trump (rule 6).
+    MustPlayTrump,
+    /// Trump led: must head the trumps (PD-V3 yes).
+    MustHeadTrumps,
+    /// Void in the led suit: must trump (PD-V4 yes).
+    MustTrumpWhenVoid,
+}
+
+impl Violation {
+    pub fn rule(self) -> &'static str {
+        match self {
+            Violation::MustFollow => "PD-R2",
+            Violation::FollowOrTrump => "PD-R3",
+            Violation::MayNotTrumpInstead => "PD-V1",
+            Violation::Undertrump => "PD-R5/PD-V2",
+            Violation::MustPlayTrump => "PD-R6",
+            Violation::MustHeadTrumps => "PD-V3",
+            Violation::MustTrumpWhenVoid => "PD-V4",
+        }
+    }
+    pub fn describe(self) -> &'static str {
+        match self {
+            Violation::MustFollow => "must follow suit (no trumps)",
+            Violation::FollowOrTrump => "holds the led suit: must follow it or play a trump, not a third suit",
+            Violation::MayNotTrumpInstead => "holds the led suit: must follow it (no trumping instead under this profile)",
+            Violation::Undertrump => "may not play a trump lower than the trump already in the trick while another card is legal",
+            Violation::MustPlayTrump => "trumps were led: must play a trump",
+            Violation::MustHeadTrumps => "trumps were led: must play a higher trump when able",
+            Violation::MustTrumpWhenVoid => "void in the led suit: must trump",
+        }
+    }
+}
+
+/// The play-rule switches of a profile, copied for speed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayRules {
+    pub trump_instead: bool,
+    pub undertrump: Undertrump,
+    pub head_trump_lead: bool,
+    pub must_trump_void: bool,
+    pub jas_exempt: bool,
+}
+
+impl From<&Profile> for PlayRules {
+    fn from(p: &Profile) -> PlayRules {
+        PlayRules {
+            trump_instead: p.trump_while_able_to_follow,
+            undertrump: p.undertrump_after_ruff,
+            head_trump_lead: p.overtrump_on_trump_lead,
+            must_trump_void: p.must_trump_when_void,
+            jas_exempt: p.jas_exempt,
+        }
+    }
+}
+
+/// A completed trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick {
+    pub leader: Seat,
+    pub cards: [Card; 4],
+    pub winner: Seat,
+    /// Card points, with the last-trick bonus on trick 8.
+    pub points: i32,
+}
+
+/// The state of one hand's play.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub hands: BySeat<CardSet>,
+    pub trump: Option<Suit>,
+    pub rules: PlayRules,
+    /// The leader of the trick in progress.
+    pub leader: Seat,
+    pub trick: [Option<Card>; 4],
+    pub in_trick: usize,
+    pub tricks_done: usize,
+}
+
+impl Game {
+    pub fn new(
+        hands: BySeat<CardSet>,
+        trump: Option<Suit>,
+        rules: PlayRules,
+        leader: Seat,
+    ) -> Game {
+        Game {
+            hands,
+            trump,
+            rules,
+            leader,
+            trick: [None; 4],
+            in_trick: 0,
+            tricks_done: 0,
+        }
+    }
+
+    pub fn to_play(&self) -> Seat {
+        self.leader.plus(self.in_trick)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.tricks_done == TRICKS
+    }
+
+    fn strength(&self, c: Card, led: Suit) -> u8 {
+        if Some(c.suit()) == self.trump {
+            16 + TRUMP_STRENGTH[c.rank().get() as usize]
+        } else if c.suit() == led {
+            c.rank().get()
+        } else {
+            0
+        }
+    }
+
+    /// The seat and card winning the trick so far.
+    pub fn winning(&self) -> Option<(Seat, Card)> {
+        let led = self.trick[0]?.suit();
+        let mut best: Option<(Seat, Card)> = None;
+        for i in 0..self.in_trick {
+            let c = self.trick[i]?;
+            if best.is_none_or(|(_, b)| self.strength(c, led) > self.strength(b, led)) {
+                best = Some((self.leader.plus(i), c));
+            }
+        }
+        best
+    }
+
+    /// The highest trump in the trick so far.
+    fn top_trump(&self) -> Option<Card> {
+        let t = self.trump?;
+        self.trick[..self.in_trick]
+            .iter()
+            .flatten()
+            .filter(|c| c.suit() == t)
+            .max_by_key(|c| TRUMP_STRENGTH[c.rank().get() as usize])
+            .copied()
+    }
+
+    /// The legal cards of `hand` for the trick in progress, without the jas exemption.
+    fn legal_in(&self, hand: CardSet) -> CardSet {
+        let Some(first) = self.trick[0] else {
+            return hand;
+        };
+        let led = first.suit();
+        let follow = hand.of_suit(led);
+        let Some(trump) = self.trump else {
+            return if follow.is_empty() { hand } else { follow };
+        };
+        let trumps = hand.of_suit(trump);
+        let top = self.top_trump();
+        if led == trump {
+            if trumps.is_empty() {
+                return hand;
+            }
+            if self.rules.head_trump_lead {
+                let higher = trumps & top.map_or(trumps, trumps_above);
+                if !higher.is_empty() {
+                    return higher;
+                }
+            }
+            return trumps;
+        }
+        let allowed = match (top, self.rules.undertrump) {
+            (Some(t), Undertrump::Banned) => trumps & trumps_above(t),
+            _ => trumps,
+        };
+        if !follow.is_empty() {
+            return if self.rules.trump_instead {
+                follow | allowed
+            } else {
+                follow
+            };
+        }
+        if self.rules.must_trump_void && !trumps.is_empty() {
+            return if allowed.is_empty() { trumps } else { allowed };
+        }
+        let l = (hand - trumps) | allowed;
+        if l.is_empty() {
+            hand
+        } else {
+            l
+        }
+    }
+
+    /// The legal cards for the player to move: PD rule 7, the jas exemption,
+    /// is `legal(hand) ∪ legal(hand − jas)`.
+    pub fn legal_plays(&self) -> CardSet {
+        let hand = self.hands[self.to_play()];
+        let base = self.legal_in(hand);
+        match self.trump.map(jas) {
+            Some(j) if self.rules.jas_exempt && hand.contains(j) && hand.len() > 1 => {
+                base | self.legal_in(hand.without(j))
+            }
+            _ => base,
+        }
+    }
+
+    /// Why `card` (held by the player to move) is illegal, rule by rule;
+    /// `None` when it is legal. Written independently of [`Game::legal_plays`].
+    pub fn violation(&self, card: Card) -> Option<Violation> {
+        let hand = self.hands[self.to_play()];
+        let v = self.violation_in(hand, card)?;
+        if let Some(j) = self.trump.map(jas) {
+            if self.rules.jas_exempt && card != j && hand.contains(j) && hand.len() > 1 {
+                // Playing as if the jas were not held.
+                self.violation_in(hand.without(j), card)?;
+            }
+        }
+        Some(v)
+    }
+
+    fn violation_in(&self, hand: CardSet, card: Card) -> Option<Violation> {
+        let first = self.trick[0]?;
+        let led = first.suit();
+        let holds_led = hand.iter().any(|c| c.suit() == led);
+        let Some(trump) = self.trump else {
+            return (holds_led && card.suit() != led).then_some(Violation::MustFollow);
+        };
+        let has_trump = hand.iter().any(|c| c.suit() == trump);
+        let strength = |c: Card| TRUMP_STRENGTH[c.rank().get() as usize];
+        let top = self.top_trump();
+        if led == trump {
+            if !has_trump {
+                return None;
+            }
+            if card.suit() != trump {
+                return Some(Violation::MustPlayTrump);
+            }
+            if self.rules.head_trump_lead {
+                if let Some(t) = top {
+                    let can_head = hand
+                        .iter()
+                        .any(|c| c.suit() == trump && strength(c) > strength(t));
+                    if can_head && strength(card) < strength(t) {
+                        return Some(Violation::MustHeadTrumps);
+                    }
+                }
+            }
+            return None;
+        }
+        let under = |c: Card| {
+            self.rules.undertrump == Undertrump::Banned
+                && c.suit() == trump
+                && top.is_some_and(|t| strength(c) < strength(t))
+        };
+        if holds_led {
+            if card.suit() == led {
+                return None;
+            }
+            if card.suit() != trump {
+                return Some(Violation::FollowOrTrump);
+            }
+            if !self.rules.trump_instead {
+                return Some(Violation::MayNotTrumpInstead);
+            }
+            return under(card).then_some(Violation::Undertrump);
+        }
+        if self.rules.must_trump_void && has_trump && card.suit() != trump {
+            return Some(Violation::MustTrumpWhenVoid);
+        }
+        if under(card) {
+            // Allowed only when nothing else is: with the trump duty, no
+            // higher trump; without it, no higher trump and no plain card.
+            let alternative = hand
+                .iter()
+                .any(|c| !under(c) && (c.suit() == trump || !self.rules.must_trump_void));
+            if alternative {
+                return Some(Violation::Undertrump);
+            }
+        }
+        None
+    }
+
+    /// Plays `card` for the player to move without checking it; returns the
+    /// trick when this card completes one.
+    pub fn play(&mut self, card: Card) -> Option<Trick> {
+        let seat = self.to_play();
+        self.hands[seat].remove(card);
+        self.trick[self.in_trick] = Some(card);
+        self.in_trick += 1;
+        if self.in_trick < 4 {
+            return None;
+        }
+        let (winner, _) = self.winning().expect("full trick");
+        let cards = self.trick.map(|c| c.expect("full trick"));
+        let mut pts: i32 = cards.iter().map(|&c| points(c, self.trump)).sum();
+        self.tricks_done += 1;
+        if self.tricks_done == TRICKS {
+            pts += LAST_TRICK_BONUS;
+        }
+        let t = Trick {
+            leader: self.leader,
+            cards,
+            winner,
+            points: pts,
+        };
+        self.leader = winner;
+        self.trick = [None; 4];
+        self.in_trick = 0;
+        Some(t)
+    }
+}
+
+/// The deal with this number: the four hands, then the centre card.
+pub fn deal_from_number(n: u128) -> Option<(BySeat<CardSet>, Card)> {
+    let piles = deal::unrank(DECK, &PILES, n).ok()?;
+    let centre = piles[4].first()?;
+    Some((BySeat([piles[0], piles[1], piles[2], piles[3]]), centre))
+}
+
+/// The number of a deal (four hands and the centre card).
+pub fn number_of(hands: &BySeat<CardSet>, centre: Card) -> Option<u128> {
+    let piles = [
+        hands[Seat::North],
+        hands[Seat::East],
+        hands[Seat::South],
+        hands[Seat::West],
+        CardSet::single(centre),
+    ];
+    deal::rank(DECK, &piles).ok()
+}

@@ -1,0 +1,1865 @@
+//! Interprets a Pandoeren record: the deal and the centre card, the auction,
+//! the declarer's actions, the play with the roem dialogue, the result and
+//! the players' running totals.
+
+use super::bid::{Bid, Exposure, PartnerKind};
+use super::profile::{
+    AllPass, DiscardPoints, EqualBids, KereltjeOwnJas, OuvertExposure, Profile, RoemHand,
+};
+use super::roem::{self, Roem};
+use super::score::{settle, verdict, Tally, Verdict};
+use super::{jas, Game, PlayRules, Violation, DECK, HAND};
+use crate::replay::*;
+use schemars::JsonSchema;
+use serde::Serialize;
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
+use troef_ttn::values::{
+    parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue,
+};
+use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
+
+/// The Pandoeren part of a replay.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct PandoerenOut {
+    /// The face-up centre card (the kijkkaart).
+    pub centre: Option<Card>,
+    pub contract: Option<ContractOut>,
+    /// All four passed: what the profile does then (PD-V12: redeal,
+    /// rommelpotten, husselen).
+    pub all_pass: Option<String>,
+    /// The declarer's face-down discard.
+    pub discard: Option<Card>,
+    /// The trump suit letter; `null` in Zwabber and Solo-zwabber.
+    pub trump: Option<String>,
+    /// The called partner card.
+    pub called: Option<Card>,
+    /// The declarer's eight cards after taking the centre card and discarding.
+    pub declarer_hand: Option<Vec<Card>>,
+    /// The declarer's partner, known to the record from the deal.
+    pub partner: Option<Seat>,
+    /// When the partnership became public at the table.
+    pub partner_public: Option<Moment>,
+    /// Hands laid open (ouvert and praatje contracts).
+    pub exposures: Vec<ExposureOut>,
+    /// The roem and stuk dialogue, in the order it happened.
+    pub announcements: Vec<Announcement>,
+    pub roem: RoemOut,
+    pub score: Option<PdScore>,
+    /// Each player's running total over the match (consecutive records with the same `Match`).
+    pub running_total: Option<SeatPoints>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ContractOut {
+    /// The bid, as its canonical word (`150`, `misere`, `pandoer+20`).
+    pub bid: String,
+    pub declarer: Seat,
+    /// The contract's score in the profile's table.
+    pub value: i64,
+    pub trumps: bool,
+    /// Players who made at least one bid (only they may deny roem); `null`
+    /// when the record has no auction.
+    pub bidders: Option<Vec<Seat>>,
+}
+
+/// A moment of the play: in trick `trick` (1-8), after `cards` of its cards
+/// (0: before its lead; 4: after its last card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Moment {
+    pub trick: usize,
+    pub cards: usize,
+    pub how: String,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ExposureOut {
+    pub at: Moment,
+    pub seats: Vec<Seat>,
+    /// The defenders may talk over their play (Praatje).
+    pub talk: bool,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Announcement {
+    pub seat: Seat,
+    /// The word as recorded: `roem:50`, `ask:W`, `best:CQJT9`, `deny:W:KKKK`, `stuk`.
+    pub word: String,
+    pub at: Moment,
+}
+
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct RoemOut {
+    pub declarer_announced: Option<i32>,
+    pub declarer_denied_by: Option<Seat>,
+    pub partner_announced: Option<i32>,
+    pub partner_denied_by: Option<Seat>,
+    /// Roem that stood, for the declaring side.
+    pub stood: i32,
+    /// Who announced stuk (20), if anyone.
+    pub stuk_by: Option<Seat>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct PdScore {
+    /// `made` or `failed`.
+    pub verdict: String,
+    /// The first trick after which the result was certain.
+    pub decided_after_trick: usize,
+    pub declarer_tricks: usize,
+    /// Tricks of the declaring side (declarer and partner).
+    pub side_tricks: usize,
+    /// Card points of the declaring side, last trick included.
+    pub side_points: i32,
+    /// Card points of the defenders, last trick included (and the discard under PD-V11 `defenders`).
+    pub defenders_points: i32,
+    /// The card points of the discard.
+    pub discard_points: i32,
+    pub roem: i32,
+    pub stuk: i32,
+    /// Number bids: side points + roem + stuk, against `target`.
+    pub total: Option<i32>,
+    pub target: Option<u32>,
+    pub settlement: SeatPoints,
+}
+
+struct Cx<'a> {
+    rec: &'a Record,
+    out: &'a mut ReplayOutcome,
+    p: Profile,
+}
+
+impl Cx<'_> {
+    fn err(&mut self, d: Diagnostic) {
+        self.out.diagnostics.push(d);
+    }
+    fn error(&mut self, code: Code, span: Span, msg: impl Into<String>) {
+        self.err(Diagnostic::error(code, span, msg));
+    }
+}
+
+fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
+    let v: Vec<&str> = seats.into_iter().map(Seat::name).collect();
+    if v.is_empty() {
+        "nobody".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
+    let rules_tag = rec.tag("Rules");
+    let rules_name = rules_tag.map_or(Profile::DEFAULT.to_string(), |t| {
+        t.value.trim().to_ascii_lowercase()
+    });
+    let Some(p) = Profile::builtin(&rules_name) else {
+        out.diagnostics.push(
+            Diagnostic::error(
+                Code::UnknownRules,
+                span_or(rules_tag, rec),
+                format!("unknown Pandoeren rule profile `{rules_name}`"),
+            )
+            .note(format!(
+                "built-in profiles: {}",
+                Profile::BUILTIN.join(", ")
+            )),
+        );
+        return;
+    };
+    let mut r = GameReplay::new("pandoeren", &p.name);
+    r.claimed_result = rec.value("Result").map(str::to_string);
+    let mut pd = PandoerenOut::default();
+    let mut cx = Cx { rec, out, p };
+    run(&mut cx, tracker, &mut r, &mut pd);
+    r.pandoeren = Some(pd);
+    cx.out.replay = Some(r);
+}
+
+fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut PandoerenOut) {
+    let rec = cx.rec;
+    check_board(rec, cx.out);
+    let dealer = seat_tag(rec, cx.out, "Dealer");
+    let auction_first = seat_tag(rec, cx.out, "Auction");
+    let declare_seat = seat_tag(rec, cx.out, "Declare");
+    let play_first = seat_tag(rec, cx.out, "Play");
+    let forehand = dealer.map(Seat::next).or(auction_first);
+    r.dealer = dealer;
+    r.eldest = forehand;
+    if let (Some(a), Some(f), Some(t)) = (auction_first, forehand, rec.tag("Auction")) {
+        if a != f {
+            cx.error(
+                Code::BadTagValue,
+                t.value_span,
+                format!(
+                    "forehand ({}, left of the dealer) speaks first, not {}",
+                    f.name(),
+                    a.name()
+                ),
+            );
+        }
+    }
+
+    let Some((hands, centre)) = read_deal(cx, r, pd) else {
+        tracker.dealer(rec.value("Match"), None);
+        tracker.add_seats(rec.value("Match"), None);
+        return;
+    };
+
+    // The auction, or the contract tag.
+    let auction = rec
+        .tag("Auction")
+        .map(|t| auction(cx, t, forehand, &hands, r));
+    let next_dealer = match (&auction, dealer) {
+        (Some(Some(AuctionEnd::AllPass)), Some(d)) if cx.p.all_pass != AllPass::Redeal => Some(d),
+        (_, d) => d.map(Seat::next),
+    };
+    if let (Some(expected), Some(d), Some(t)) = (
+        tracker.dealer(rec.value("Match"), next_dealer),
+        dealer,
+        rec.tag("Dealer"),
+    ) {
+        if expected != d {
+            cx.err(
+                Diagnostic::error(
+                    Code::DealerOutOfTurn,
+                    t.value_span,
+                    format!(
+                        "{} deals, but after the match's previous record {} deals",
+                        d.name(),
+                        expected.name()
+                    ),
+                )
+                .note(format!(
+                    "the deal passes to the left; after all pass, profile {} {} (PD-V12)",
+                    cx.p.name,
+                    match cx.p.all_pass {
+                        AllPass::Redeal => "passes it on as well",
+                        _ => "keeps the same dealer",
+                    }
+                )),
+            );
+        }
+    }
+    let contract = contract(cx, auction.as_ref(), pd);
+    if let Some(Some(AuctionEnd::AllPass)) = auction {
+        pd.all_pass = Some(
+            match cx.p.all_pass {
+                AllPass::Redeal => "redeal",
+                AllPass::Rommelpotten => "rommelpotten",
+                AllPass::Husselen => "husselen",
+            }
+            .into(),
+        );
+        for t in ["Declare", "Play"].iter().filter_map(|n| rec.tag(n)) {
+            cx.error(
+                Code::CallAfterEnd,
+                t.span,
+                format!(
+                    "all four passed: the hand is thrown in, so there is no [{}]",
+                    t.name
+                ),
+            );
+        }
+        r.complete = true;
+        let zero = [0i64; 4];
+        claims(cx, tracker, pd, Some((zero, "redeal")));
+        return;
+    }
+    let Some((bid, declarer, bidders)) = contract else {
+        tracker.add_seats(rec.value("Match"), None);
+        return;
+    };
+    if let (Some(d), Some(t)) = (declare_seat, rec.tag("Declare")) {
+        if d != declarer {
+            cx.error(
+                Code::BadDeclare,
+                t.value_span,
+                format!("{} is the declarer, not {}", declarer.name(), d.name()),
+            );
+        }
+    }
+    let Some(decl) = declare(cx, bid, declarer, &hands, centre, pd) else {
+        if rec.tag("Play").is_some() || rec.tag("Result").is_some() {
+            cx.error(
+                Code::MissingTag,
+                span_or(rec.tag("Declare"), rec),
+                "the declarer's actions ([Declare]: discard, trump, call) are missing or invalid; the play is not checked",
+            );
+        }
+        tracker.add_seats(rec.value("Match"), None);
+        return;
+    };
+    if let (Some(pf), Some(t)) = (play_first, rec.tag("Play")) {
+        if pf != declarer {
+            cx.error(
+                Code::WrongLeader,
+                t.value_span,
+                format!(
+                    "the declarer ({}) leads to the first trick, not {}",
+                    declarer.name(),
+                    pf.name()
+                ),
+            );
+        }
+    }
+    let played = play(cx, bid, declarer, bidders, &hands, &decl, r, pd);
+    let settled = played.map(|(s, made)| (s, if made { "made" } else { "failed" }));
+    claims(cx, tracker, pd, settled);
+}
+
+/// The deal: four hands of 8 and the centre card, from `Deal` (the centre
+/// is the card left over, or `Centre`) or `DealNo`.
+fn read_deal(
+    cx: &mut Cx,
+    r: &mut GameReplay,
+    pd: &mut PandoerenOut,
+) -> Option<(BySeat<CardSet>, Card)> {
+    let rec = cx.rec;
+    let deal_tag = rec.tag("Deal");
+    let centre_tag = rec.tag("Centre");
+    let mut hands: Option<BySeat<CardSet>> = None;
+    let mut ok = true;
+    if let Some(t) = deal_tag {
+        match parse_deal(&t.value) {
+            Ok(DealValue { hands: h }) => {
+                let mut seen = CardSet::EMPTY;
+                let mut all = BySeat([CardSet::EMPTY; 4]);
+                for s in Seat::ALL {
+                    let Some(hand) = h[s] else {
+                        cx.error(
+                            Code::BadHand,
+                            t.value_span,
+                            format!(
+                                "{}'s hand is unknown (`-`): a Pandoeren record gives every hand",
+                                s.name()
+                            ),
+                        );
+                        ok = false;
+                        continue;
+                    };
+                    let foreign = hand - DECK.cards();
+                    if hand.len() != HAND || !foreign.is_empty() {
+                        let extra = if foreign.is_empty() {
+                            String::new()
+                        } else {
+                            format!("; not in the 33-card deck: {}", cards_str(foreign))
+                        };
+                        cx.error(
+                            Code::BadHand,
+                            t.value_span,
+                            format!(
+                                "{} has {} cards, a Pandoeren hand has 8{extra}",
+                                s.name(),
+                                hand.len()
+                            ),
+                        );
+                        ok = false;
+                    }
+                    let twice = seen & hand;
+                    if !twice.is_empty() {
+                        cx.error(
+                            Code::DealtTwice,
+                            t.value_span,
+                            format!("dealt twice: {} (again to {})", cards_str(twice), s.name()),
+                        );
+                        ok = false;
+                    }
+                    seen = seen | hand;
+                    all[s] = hand;
+                }
+                hands = Some(all);
+            }
+            Err(e) => {
+                cx.error(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!("invalid deal: {e}"),
+                );
+                ok = false;
+            }
+        }
+    }
+    let mut centre: Option<Card> = None;
+    if let Some(t) = centre_tag {
+        match Card::parse(t.value.trim()) {
+            Some(c) if DECK.cards().contains(c) => centre = Some(c),
+            _ => {
+                cx.error(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!(
+                        "[Centre] takes one card of the 33-card deck, not `{}`",
+                        t.value
+                    ),
+                );
+                ok = false;
+            }
+        }
+    }
+    if let Some(t) = rec.tag("DealNo") {
+        match t
+            .value
+            .trim()
+            .parse::<u128>()
+            .ok()
+            .and_then(super::deal_from_number)
+        {
+            None => {
+                cx.error(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!(
+                        "[DealNo] takes a Pandoeren deal number below {}, not `{}`",
+                        troef_cards::deal::count(DECK, &super::PILES).unwrap_or(0),
+                        t.value
+                    ),
+                );
+                ok = false;
+            }
+            Some((h, c)) => match hands {
+                None if ok => {
+                    hands = Some(h);
+                    if centre.is_some_and(|x| x != c) {
+                        cx.error(
+                            Code::DealNoMismatch,
+                            t.value_span,
+                            format!(
+                                "deal number {} has centre card {c}, [Centre] says {}",
+                                t.value.trim(),
+                                centre.unwrap_or(c)
+                            ),
+                        );
+                        ok = false;
+                    }
+                    centre = Some(c);
+                }
+                Some(given) if ok && (given != h || centre.is_some_and(|x| x != c)) => {
+                    cx.err(
+                        Diagnostic::error(
+                            Code::DealNoMismatch,
+                            t.value_span,
+                            "deal number and hands disagree",
+                        )
+                        .note(format!(
+                            "deal {} is {} with centre card {c}",
+                            t.value.trim(),
+                            print_deal(&DealValue {
+                                hands: BySeat(h.0.map(Some))
+                            })
+                        )),
+                    );
+                    ok = false;
+                }
+                _ => {}
+            },
+        }
+    }
+    if !ok {
+        return None;
+    }
+    let Some(hands) = hands else {
+        if deal_tag.is_none() {
+            cx.error(
+                Code::MissingTag,
+                rec.span,
+                "no [Deal] and no [DealNo]: the hands are unknown",
+            );
+        }
+        return None;
+    };
+    let dealt = Seat::ALL.iter().fold(CardSet::EMPTY, |a, &s| a | hands[s]);
+    let left = DECK.cards() - dealt;
+    let centre = match centre {
+        None => left.first()?,
+        Some(c) if dealt.contains(c) => {
+            let holder = Seat::ALL
+                .into_iter()
+                .find(|&s| hands[s].contains(c))
+                .unwrap_or(Seat::North);
+            cx.error(
+                Code::DealtTwice,
+                span_or(centre_tag, rec),
+                format!("the centre card {c} is also in {}'s hand", holder.name()),
+            );
+            return None;
+        }
+        Some(c) => c,
+    };
+    pd.centre = Some(centre);
+    r.hands = Seat::ALL
+        .iter()
+        .map(|&s| Some(hands[s].iter().collect()))
+        .collect();
+    r.deal_number = super::number_of(&hands, centre).map(|n| n.to_string());
+    Some((hands, centre))
+}
+
+enum AuctionEnd {
+    Contract {
+        bid: Bid,
+        declarer: Seat,
+        bidders: [bool; 4],
+    },
+    AllPass,
+}
+
+/// The auction (section 3): only higher bids; three passes in a row after a
+/// bid end it, four passes throw the hand in.
+fn auction(
+    cx: &mut Cx,
+    tag: &Tag,
+    forehand: Option<Seat>,
+    hands: &BySeat<CardSet>,
+    r: &mut GameReplay,
+) -> Option<AuctionEnd> {
+    let Some(first) = forehand else {
+        cx.error(
+            Code::MissingTag,
+            tag.value_span,
+            "no [Dealer] and no seat in [Auction]: who speaks first is unknown",
+        );
+        return None;
+    };
+    let mut seat = first;
+    let mut standing: Option<(Bid, Seat)> = None;
+    let mut passes = 0;
+    let mut passed = [false; 4];
+    let mut bidders = [false; 4];
+    let mut end: Option<AuctionEnd> = None;
+    for tok in &tag.section {
+        let call = match &tok.kind {
+            TokenKind::Word(w) => w.clone(),
+            TokenKind::Card(c) => c.to_string(),
+        };
+        if end.is_some() {
+            cx.error(
+                Code::CallAfterEnd,
+                tok.span,
+                format!("`{call}` comes after the auction ended"),
+            );
+            return None;
+        }
+        if call == "pass" {
+            passes += 1;
+            passed[seat.index()] = true;
+        } else {
+            let Some(bid) = Bid::parse(&call) else {
+                cx.err(
+                    Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Pandoeren bid"))
+                        .note("calls: pass, a number (120, 130, …), piccolo, misere, kereltje, zwabber, solo-zwabber, piccolo-ouvert, misere-ouvert, stil-praatje, pandoer, pandoer+20, praatje, prive"),
+                );
+                return None;
+            };
+            let illegal = |why: String| {
+                Diagnostic::error(
+                    Code::IllegalCall,
+                    tok.span,
+                    format!("{} may not bid {bid}: {why}", seat.name()),
+                )
+            };
+            if let Some(why) = bid.invalid(&cx.p) {
+                cx.err(illegal(why));
+                return None;
+            }
+            if passed[seat.index()] && cx.p.pass_is_final {
+                cx.err(illegal(format!(
+                    "{} passed earlier, and a pass is final (PD-V7, profile {})",
+                    seat.name(),
+                    cx.p.name
+                )));
+                return None;
+            }
+            if let Some((sb, ss)) = standing {
+                let (k, sk) = (bid.key(&cx.p), sb.key(&cx.p));
+                let ok = k > sk
+                    || (k == sk && cx.p.equal_bids == EqualBids::ByRoem && {
+                        let (mine, theirs) = (roem::best(hands[seat]), roem::best(hands[ss]));
+                        if bid.is_losing_contract() {
+                            mine < theirs
+                        } else {
+                            mine > theirs
+                        }
+                    });
+                if !ok {
+                    let why = if k == sk && cx.p.equal_bids == EqualBids::ByRoem {
+                        format!(
+                            "an equal bid must win on roem against {}'s (PD-V8)",
+                            ss.name()
+                        )
+                    } else {
+                        format!("it does not beat {}'s {sb}", ss.name())
+                    };
+                    cx.err(illegal(why).note("only higher bids: more points in the same row, or a row further down the bid table"));
+                    return None;
+                }
+            }
+            standing = Some((bid, seat));
+            bidders[seat.index()] = true;
+            passes = 0;
+        }
+        r.auction.push(Call { seat, call });
+        match standing {
+            Some((bid, declarer)) if passes == 3 => {
+                end = Some(AuctionEnd::Contract {
+                    bid,
+                    declarer,
+                    bidders,
+                })
+            }
+            None if passes == 4 => end = Some(AuctionEnd::AllPass),
+            _ => {}
+        }
+        seat = seat.next();
+    }
+    if end.is_none() {
+        cx.err(
+            Diagnostic::error(
+                Code::AuctionIncomplete,
+                tag.section.last().map_or(tag.value_span, |t| t.span),
+                "the auction has not ended",
+            )
+            .note("it ends after three passes in a row following a bid, or four passes"),
+        );
+    }
+    end
+}
+
+/// The contract from the auction, checked against `[Contract]`; or from
+/// `[Contract]` alone.
+fn contract(
+    cx: &mut Cx,
+    auction: Option<&Option<AuctionEnd>>,
+    pd: &mut PandoerenOut,
+) -> Option<(Bid, Seat, Option<[bool; 4]>)> {
+    let rec = cx.rec;
+    let tag = rec.tag("Contract");
+    let from_tag = tag.and_then(|t| match parse_named_contract(&t.value) {
+        Ok((name, seat)) => match Bid::parse(&name) {
+            Some(b) if b.invalid(&cx.p).is_none() => Some((b, seat)),
+            _ => {
+                cx.error(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!(
+                        "`{name}` is not a Pandoeren contract of profile {}",
+                        cx.p.name
+                    ),
+                );
+                None
+            }
+        },
+        Err(e) => {
+            cx.error(
+                Code::BadTagValue,
+                t.value_span,
+                format!("invalid contract: {e}"),
+            );
+            None
+        }
+    });
+    let found = match auction {
+        Some(Some(AuctionEnd::Contract {
+            bid,
+            declarer,
+            bidders,
+        })) => {
+            if let (Some((b, s)), Some(t)) = (from_tag, tag) {
+                if b != *bid || s != *declarer {
+                    cx.error(
+                        Code::ContractMismatch,
+                        t.value_span,
+                        format!(
+                            "[Contract] says `{b} by {}`, the auction gives `{bid} by {}`",
+                            s.letter(),
+                            declarer.letter()
+                        ),
+                    );
+                }
+            }
+            Some((*bid, *declarer, Some(*bidders)))
+        }
+        Some(Some(AuctionEnd::AllPass)) => {
+            if let Some(t) = tag {
+                cx.error(
+                    Code::ContractMismatch,
+                    t.value_span,
+                    "all four passed: there is no contract",
+                );
+            }
+            None
+        }
+        Some(None) => None,
+        None => match from_tag {
+            Some((b, s)) => Some((b, s, None)),
+            None => {
+                if tag.is_none() && (rec.tag("Play").is_some() || rec.tag("Declare").is_some()) {
+                    cx.error(
+                        Code::MissingTag,
+                        rec.span,
+                        "no [Auction] and no [Contract]: the contract is unknown",
+                    );
+                }
+                None
+            }
+        },
+    };
+    if let Some((bid, declarer, bidders)) = found {
+        pd.contract = Some(ContractOut {
+            bid: bid.to_string(),
+            declarer,
+            value: bid.score(&cx.p),
+            trumps: bid.has_trumps(),
+            bidders: bidders.map(|b| Seat::ALL.into_iter().filter(|s| b[s.index()]).collect()),
+        });
+    }
+    found
+}
+
+/// The declarer's actions, validated.
+struct Declared {
+    /// Her eight cards after taking the centre card and discarding.
+    hand: CardSet,
+    discard: Card,
+    trump: Option<Suit>,
+    partner: Option<Seat>,
+    /// The card whose play reveals the partner (called card or jas).
+    partner_card: Option<Card>,
+}
+
+/// `[Declare]`: `take`, `discard:X`, `trump:S` (contracts with trumps),
+/// `call:X` (contracts with a called partner; optional in Kereltje, where it
+/// must be the jas), in this order.
+fn declare(
+    cx: &mut Cx,
+    bid: Bid,
+    declarer: Seat,
+    hands: &BySeat<CardSet>,
+    centre: Card,
+    pd: &mut PandoerenOut,
+) -> Option<Declared> {
+    let rec = cx.rec;
+    let tag = rec.tag("Declare")?;
+    let nine = hands[declarer].with(centre);
+    let kind = bid.partner(&cx.p);
+    let mut stage = 0;
+    let mut discard: Option<Card> = None;
+    let mut trump: Option<Suit> = None;
+    let mut called: Option<(Card, Span)> = None;
+    let mut ok = true;
+    for tok in &tag.section {
+        let w = match &tok.kind {
+            TokenKind::Word(w) => w.as_str(),
+            TokenKind::Card(c) => {
+                cx.err(
+                    Diagnostic::error(
+                        Code::UnknownWord,
+                        tok.span,
+                        format!("a bare card `{c}` in [Declare]"),
+                    )
+                    .note(format!("write discard:{c} or call:{c}")),
+                );
+                ok = false;
+                continue;
+            }
+        };
+        let (key, arg) = w.split_once(':').unwrap_or((w, ""));
+        let order = match key {
+            "take" => 1,
+            "discard" => 2,
+            "trump" => 3,
+            "call" => 4,
+            _ => {
+                cx.err(
+                    Diagnostic::error(
+                        Code::UnknownWord,
+                        tok.span,
+                        format!("`{w}` is not a declarer's action"),
+                    )
+                    .note("in [Declare]: take, discard:CARD, trump:SUIT, call:CARD, in this order"),
+                );
+                ok = false;
+                continue;
+            }
+        };
+        if order <= stage {
+            cx.err(
+                Diagnostic::error(Code::BadDeclare, tok.span, format!("`{w}` is out of order or given twice"))
+                    .note("the declarer takes the centre card, discards, names trumps, then calls her partner"),
+            );
+            ok = false;
+            continue;
+        }
+        if order > 2 && discard.is_none() {
+            cx.error(Code::BadDeclare, tok.span, format!("`{w}` comes before the discard: the declarer takes the centre card and discards first"));
+            ok = false;
+        }
+        stage = order;
+        match key {
+            "discard" => match Card::parse(arg) {
+                Some(c) if nine.contains(c) => discard = Some(c),
+                _ => {
+                    cx.err(
+                        Diagnostic::error(
+                            Code::BadDeclare,
+                            tok.span,
+                            format!(
+                                "{} cannot discard `{arg}`: not among her nine cards",
+                                declarer.name()
+                            ),
+                        )
+                        .note(format!(
+                            "her hand with the centre card {centre}: {}",
+                            cards_str(nine)
+                        )),
+                    );
+                    ok = false;
+                }
+            },
+            "trump" => {
+                let mut chars = arg.chars();
+                let suit = match (chars.next(), chars.next()) {
+                    (Some(c), None) => Suit::from_char(c),
+                    _ => Suit::ALL
+                        .into_iter()
+                        .find(|s| s.name().eq_ignore_ascii_case(arg)),
+                };
+                match suit {
+                    _ if !bid.has_trumps() => {
+                        cx.error(
+                            Code::BadDeclare,
+                            tok.span,
+                            format!("{bid} is played without trumps"),
+                        );
+                        ok = false;
+                    }
+                    Some(s) => trump = Some(s),
+                    None => {
+                        cx.error(Code::BadDeclare, tok.span, format!("`{arg}` is not a suit"));
+                        ok = false;
+                    }
+                }
+            }
+            "call" => match Card::parse(arg) {
+                Some(c) => called = Some((c, tok.span)),
+                None => {
+                    cx.error(
+                        Code::BadPartnerCall,
+                        tok.span,
+                        format!("`{arg}` is not a card"),
+                    );
+                    ok = false;
+                }
+            },
+            _ => {}
+        }
+    }
+    let Some(discard) = discard else {
+        if ok {
+            cx.error(
+                Code::BadDeclare,
+                tag.value_span,
+                format!("{} must discard one card (discard:CARD)", declarer.name()),
+            );
+        }
+        return None;
+    };
+    if bid.has_trumps() && trump.is_none() {
+        if ok {
+            cx.error(
+                Code::BadDeclare,
+                tag.value_span,
+                format!("{bid} has trumps: the declarer names them (trump:SUIT)"),
+            );
+        }
+        return None;
+    }
+    let hand = nine.without(discard);
+    pd.discard = Some(discard);
+    pd.trump = trump.map(|t| t.letter().to_string());
+    pd.declarer_hand = Some(hand.iter().collect());
+    let holder = |c: Card| {
+        Seat::ALL
+            .into_iter()
+            .find(|&s| s != declarer && hands[s].contains(c))
+    };
+    let (partner, partner_card) = match kind {
+        PartnerKind::Alone | PartnerKind::FirstWinner => {
+            if let Some((c, span)) = called {
+                cx.error(
+                    Code::BadPartnerCall,
+                    span,
+                    format!("{bid} has no partner: nothing to call (here {c})"),
+                );
+                return None;
+            }
+            (None, None)
+        }
+        PartnerKind::Jas => {
+            let j = jas(trump.expect("Kereltje has trumps"));
+            if let Some((c, span)) = called.filter(|(c, _)| *c != j) {
+                cx.error(
+                    Code::BadPartnerCall,
+                    span,
+                    format!("in Kereltje the jas ({j}) is the partner card, not {c}"),
+                );
+                return None;
+            }
+            match holder(j) {
+                Some(s) => (Some(s), Some(j)),
+                None => match cx.p.kereltje_own_jas {
+                    KereltjeOwnJas::Forbidden => {
+                        cx.err(
+                            Diagnostic::error(
+                                Code::BadPartnerCall,
+                                span_or(Some(tag), rec),
+                                format!(
+                                    "Kereltje with {} trumps: the jas {j} is {}, so there is no partner",
+                                    trump.map_or("", Suit::name),
+                                    if discard == j { "the declarer's discard" } else { "in the declarer's own hand" }
+                                ),
+                            )
+                            .note(format!("profile {}: the declarer may not name the suit of a jack she holds (PD-V13)", cx.p.name)),
+                        );
+                        return None;
+                    }
+                    KereltjeOwnJas::Alone => (None, None),
+                },
+            }
+        }
+        PartnerKind::Called => {
+            let Some((c, span)) = called else {
+                cx.error(
+                    Code::BadPartnerCall,
+                    tag.value_span,
+                    format!("{bid} has a partner: the declarer calls an ace (call:CARD)"),
+                );
+                return None;
+            };
+            let others = DECK.cards() - hand - CardSet::single(discard);
+            let of_rank =
+                |r: Rank| -> CardSet { Suit::ALL.iter().map(|&s| Card::new(s, r)).collect() };
+            let aces = of_rank(Rank::ACE) & others;
+            let callable = if aces.is_empty() {
+                of_rank(Rank::KING) & others
+            } else {
+                aces
+            };
+            if !callable.contains(c) {
+                let why = if hand.contains(c) {
+                    format!("she holds {c} herself")
+                } else if c == discard {
+                    format!("{c} is her discard")
+                } else if aces.is_empty() {
+                    "she holds every ace (or discarded the last), so she calls a king she does not hold".to_string()
+                } else {
+                    "she calls an ace she does not hold; a king only when she holds every ace"
+                        .to_string()
+                };
+                cx.err(
+                    Diagnostic::error(
+                        Code::BadPartnerCall,
+                        span,
+                        format!("{} may not call {c}: {why}", declarer.name()),
+                    )
+                    .note(format!("callable: {}", cards_str(callable))),
+                );
+                return None;
+            }
+            pd.called = Some(c);
+            (holder(c), Some(c))
+        }
+    };
+    pd.partner = partner;
+    Some(Declared {
+        hand,
+        discard,
+        trump,
+        partner,
+        partner_card,
+    })
+}
+
+/// An announcement whose denial dialogue may still be going on.
+struct Dialogue {
+    speaker: Seat,
+    deniable: bool,
+    asked: bool,
+    best: Option<Roem>,
+    denied: bool,
+}
+
+/// Replays the play; returns the settlement and whether the contract was made.
+#[allow(clippy::too_many_arguments)]
+fn play(
+    cx: &mut Cx,
+    bid: Bid,
+    declarer: Seat,
+    bidders: Option<[bool; 4]>,
+    hands: &BySeat<CardSet>,
+    decl: &Declared,
+    r: &mut GameReplay,
+    pd: &mut PandoerenOut,
+) -> Option<([i64; 4], bool)> {
+    let rec = cx.rec;
+    let play_tag = rec.tag("Play")?;
+    let mut game_hands = *hands;
+    game_hands[declarer] = decl.hand;
+    let trump = decl.trump;
+    let mut game = Game::new(game_hands, trump, PlayRules::from(&cx.p), declarer);
+    // Roem is measured in the dealt hands; the declarer's per PD-V10.
+    let mut roem_hands = *hands;
+    if cx.p.roem_hand == RoemHand::AfterDiscard {
+        roem_hands[declarer] = decl.hand;
+    }
+    let mut partner = decl.partner;
+    let mut public: Option<Moment> = None;
+    let on_side = |s: Seat, partner: Option<Seat>| s == declarer || Some(s) == partner;
+    let now = |g: &Game, how: &str| {
+        if g.in_trick == 0 && g.tricks_done > 0 {
+            Moment {
+                trick: g.tricks_done,
+                cards: 4,
+                how: how.into(),
+            }
+        } else {
+            Moment {
+                trick: g.tricks_done + 1,
+                cards: g.in_trick,
+                how: how.into(),
+            }
+        }
+    };
+    let exposure = bid.exposure();
+    if exposure == Exposure::Declarer && cx.p.ouvert_exposure == OuvertExposure::BeforeLead {
+        pd.exposures.push(ExposureOut {
+            at: Moment {
+                trick: 1,
+                cards: 0,
+                how: "the declarer's hand, before the opening lead (PD-V18)".into(),
+            },
+            seats: vec![declarer],
+            talk: false,
+        });
+    }
+    let mut winners: Vec<Seat> = Vec::new();
+    let mut with_jas: Vec<bool> = Vec::new();
+    let mut trick_points: Vec<i32> = Vec::new();
+    let mut dialogue: Option<Dialogue> = None;
+    let mut ro = RoemOut::default();
+    let mut stopped = false;
+    let kq =
+        trump.map(|t| CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN)));
+    let mut kq_played = 0;
+    for tok in &play_tag.section {
+        match &tok.kind {
+            TokenKind::Card(card) => {
+                let card = *card;
+                if game.is_over() {
+                    cx.error(
+                        Code::PlayAfterEnd,
+                        tok.span,
+                        format!("{card} is played after the last trick"),
+                    );
+                    stopped = true;
+                    break;
+                }
+                let seat = game.to_play();
+                if !game.hands[seat].contains(card) {
+                    let twice = r.tricks.iter().any(|t| t.cards.contains(&card))
+                        || game.trick.contains(&Some(card));
+                    let code = if twice {
+                        Code::PlayedTwice
+                    } else {
+                        Code::NotInHand
+                    };
+                    let mut d = Diagnostic::error(
+                        code,
+                        tok.span,
+                        if twice {
+                            format!("{} plays {card}, which was already played", seat.name())
+                        } else {
+                            format!(
+                                "{} plays {card}, which is not in {}'s hand",
+                                seat.name(),
+                                seat.name()
+                            )
+                        },
+                    );
+                    if card == decl.discard {
+                        d = d.note(format!("{card} is the declarer's discard"));
+                    }
+                    cx.err(d.note(format!(
+                        "{} holds: {}",
+                        seat.name(),
+                        cards_str(game.hands[seat])
+                    )));
+                    stopped = true;
+                    break;
+                }
+                check_variations(cx, &game, tok);
+                if let Some(v) = game.violation(card) {
+                    cx.err(illegal(&game, &cx.p, seat, card, v, tok.span));
+                    stopped = true;
+                    break;
+                }
+                dialogue = None;
+                // Open hands.
+                let trick_no = game.tricks_done + 1;
+                match exposure {
+                    Exposure::Declarer
+                        if seat == declarer
+                            && trick_no == 2
+                            && cx.p.ouvert_exposure == OuvertExposure::Trick2 =>
+                    {
+                        pd.exposures.push(ExposureOut {
+                            at: Moment {
+                                trick: 2,
+                                cards: game.in_trick + 1,
+                                how: "the declarer's hand, as she plays to trick 2".into(),
+                            },
+                            seats: vec![declarer],
+                            talk: false,
+                        })
+                    }
+                    Exposure::Declarer
+                        if trick_no == 2
+                            && game.in_trick == 0
+                            && cx.p.ouvert_exposure == OuvertExposure::AfterTrick1 =>
+                    {
+                        pd.exposures.push(ExposureOut {
+                            at: Moment {
+                                trick: 1,
+                                cards: 4,
+                                how: "the declarer's hand, after trick 1 (PD-V18)".into(),
+                            },
+                            seats: vec![declarer],
+                            talk: false,
+                        })
+                    }
+                    Exposure::AllAtLead { talk } if trick_no == 1 && game.in_trick == 0 => {
+                        pd.exposures.push(ExposureOut {
+                            at: Moment {
+                                trick: 1,
+                                cards: 1,
+                                how: if talk {
+                                    "all hands, after the opening lead; the defenders may talk"
+                                        .into()
+                                } else {
+                                    "all hands, as the declarer leads".into()
+                                },
+                            },
+                            seats: Seat::ALL.to_vec(),
+                            talk,
+                        })
+                    }
+                    _ => {}
+                }
+                if kq.is_some_and(|k| k.contains(card)) {
+                    kq_played += 1;
+                }
+                let completed = game.play(card);
+                if public.is_none() && Some(card) == decl.partner_card && partner == Some(seat) {
+                    public = Some(now(
+                        &game,
+                        &format!("{} played the partner card {card}", seat.name()),
+                    ));
+                }
+                if let Some(t) = completed {
+                    let declarer_card = t.cards[(4 + declarer.index() - t.leader.index()) % 4];
+                    if partner.is_none()
+                        && bid.partner(&cx.p) == PartnerKind::FirstWinner
+                        && winners.len() >= 5
+                        && t.winner != declarer
+                    {
+                        partner = Some(t.winner);
+                        pd.partner = partner;
+                    }
+                    winners.push(t.winner);
+                    with_jas.push(
+                        t.winner == declarer && trump.is_some_and(|tr| jas(tr) == declarer_card),
+                    );
+                    trick_points.push(t.points);
+                    r.tricks.push(TrickOut {
+                        number: winners.len(),
+                        leader: t.leader,
+                        cards: t.cards.to_vec(),
+                        winner: t.winner,
+                        points: t.points,
+                        roem_in_trick: 0,
+                        stuk_in_trick: false,
+                        roem_claimed: 0,
+                    });
+                    if public.is_none() && partner.is_some() && on_side(t.winner, partner) {
+                        public = Some(now(
+                            &game,
+                            &format!(
+                                "{} won trick {} for the declaring side",
+                                t.winner.name(),
+                                winners.len()
+                            ),
+                        ));
+                    }
+                }
+            }
+            TokenKind::Word(w) => {
+                let at = now(&game, "");
+                let (key, arg) = w.split_once(':').unwrap_or((w.as_str(), ""));
+                let speaker: Option<Seat> = match key {
+                    "roem" | "ask" | "best" | "deny" | "stuk" if !bid.counts_roem() => {
+                        cx.err(
+                            Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("`{w}`: roem and stuk count only in number bids and Pandoer+n, not in {bid}")),
+                        );
+                        None
+                    }
+                    "roem" => announce(
+                        cx,
+                        tok,
+                        arg,
+                        &game,
+                        declarer,
+                        partner,
+                        &public,
+                        &roem_hands,
+                        &mut ro,
+                        &mut dialogue,
+                    ),
+                    "ask" => ask(
+                        cx,
+                        tok,
+                        arg,
+                        declarer,
+                        partner,
+                        bidders,
+                        &roem_hands,
+                        &mut dialogue,
+                    ),
+                    "best" => tell_best(cx, tok, arg, &roem_hands, &mut dialogue),
+                    "deny" => deny(
+                        cx,
+                        tok,
+                        arg,
+                        declarer,
+                        partner,
+                        bidders,
+                        &roem_hands,
+                        &mut ro,
+                        &mut dialogue,
+                    ),
+                    "stuk" => {
+                        let holder = kq.and_then(|k| {
+                            [Some(declarer), partner].into_iter().flatten().find(|&s| {
+                                k.is_subset(if s == declarer { decl.hand } else { hands[s] })
+                            })
+                        });
+                        match holder {
+                            None => {
+                                cx.error(Code::StukInvalid, tok.span, format!(
+                                    "neither the declarer nor her partner holds the king and queen of trumps ({})",
+                                    trump.map_or("none", Suit::name)
+                                ));
+                                None
+                            }
+                            Some(_) if ro.stuk_by.is_some() => {
+                                cx.error(Code::ClaimMisplaced, tok.span, "stuk announced twice");
+                                None
+                            }
+                            Some(_) if kq_played == 2 => {
+                                cx.error(Code::ClaimMisplaced, tok.span, "stuk is announced before the second of the king and queen of trumps is played");
+                                None
+                            }
+                            Some(s) => {
+                                ro.stuk_by = Some(s);
+                                if s != declarer && public.is_none() {
+                                    public = Some(Moment {
+                                        how: format!("{} announced stuk", s.name()),
+                                        ..at.clone()
+                                    });
+                                }
+                                Some(s)
+                            }
+                        }
+                    }
+                    _ => {
+                        cx.err(
+                            Diagnostic::error(Code::UnknownWord, tok.span, format!("`{w}` is not a Pandoeren play word"))
+                                .note("in [Play]: cards, roem:N, ask:SEAT, best:ROEM, deny:SEAT:ROEM, stuk"),
+                        );
+                        None
+                    }
+                };
+                if let Some(seat) = speaker {
+                    pd.announcements.push(Announcement {
+                        seat,
+                        word: w.clone(),
+                        at: Moment {
+                            how: String::new(),
+                            ..at
+                        },
+                    });
+                }
+            }
+        }
+    }
+    pd.partner_public = public;
+    r.complete = !stopped && game.is_over();
+    // Roem that stood (section 5).
+    let decl_stands = ro.declarer_announced.is_some() && ro.declarer_denied_by.is_none();
+    let partner_stands = ro.partner_announced.is_some() && ro.partner_denied_by.is_none();
+    ro.stood = match (decl_stands, partner_stands) {
+        (true, _) => {
+            ro.declarer_announced.unwrap_or(0)
+                + if partner_stands {
+                    ro.partner_announced.unwrap_or(0)
+                } else {
+                    0
+                }
+        }
+        // Denied declarer, partner's better instance stood: both count.
+        (false, true) => {
+            ro.partner_announced.unwrap_or(0)
+                + if ro.declarer_denied_by.is_some() {
+                    ro.declarer_announced.unwrap_or(0)
+                } else {
+                    0
+                }
+        }
+        (false, false) => 0,
+    };
+    let stuk = if ro.stuk_by.is_some() { 20 } else { 0 };
+    let stood = ro.stood;
+    pd.roem = ro;
+    if stopped {
+        return None;
+    }
+    // Card points.
+    let discard_points = super::points(decl.discard, trump);
+    let side_points: i32 = winners
+        .iter()
+        .zip(&trick_points)
+        .filter(|(w, _)| on_side(**w, partner))
+        .map(|(_, p)| p)
+        .sum();
+    let mut defenders_points: i32 = trick_points.iter().sum::<i32>() - side_points;
+    if cx.p.discard_points == DiscardPoints::Defenders {
+        defenders_points += discard_points;
+    }
+    let tally = |n: usize| Tally {
+        bid,
+        declarer,
+        partner,
+        winners: winners[..n].to_vec(),
+        won_with_jas: with_jas[..n].to_vec(),
+        side_points: winners[..n]
+            .iter()
+            .zip(&trick_points)
+            .filter(|(w, _)| on_side(**w, partner))
+            .map(|(_, p)| p)
+            .sum(),
+        roem: stood,
+        stuk,
+    };
+    let full = tally(winners.len());
+    let v = verdict(&cx.p, &full);
+    if v == Verdict::Open {
+        let at = play_tag
+            .section
+            .last()
+            .map_or(play_tag.value_span, |t| t.span);
+        let msg = format!("only {} of 8 tricks are played and {bid} is not decided yet; the score is not computed", winners.len());
+        let claims_numbers = rec
+            .value("Result")
+            .and_then(|v| parse_seat_score(v).ok())
+            .is_some_and(|s| s.by_seat.is_some());
+        cx.err(if claims_numbers {
+            Diagnostic::error(Code::PlayIncomplete, at, msg)
+        } else {
+            Diagnostic::warning(Code::PlayIncomplete, at, msg)
+        });
+        return None;
+    }
+    let made = v == Verdict::Made;
+    let decided = (1..=winners.len())
+        .find(|&n| verdict(&cx.p, &tally(n)) != Verdict::Open)
+        .unwrap_or(winners.len());
+    let settlement = settle(&cx.p, &full, made);
+    let target = match bid {
+        Bid::Number(n) => Some(n),
+        Bid::PandoerPlus(n) => Some(n),
+        _ => None,
+    };
+    pd.score = Some(PdScore {
+        verdict: if made { "made" } else { "failed" }.into(),
+        decided_after_trick: decided,
+        declarer_tricks: winners.iter().filter(|&&w| w == declarer).count(),
+        side_tricks: winners.iter().filter(|&&w| on_side(w, partner)).count(),
+        side_points,
+        defenders_points,
+        discard_points,
+        roem: stood,
+        stuk,
+        total: matches!(bid, Bid::Number(_)).then_some(side_points + stood + stuk),
+        target,
+        settlement: SeatPoints::from_array(settlement.0),
+    });
+    Some((settlement.0, made))
+}
+
+/// `roem:N`: the declarer right after her opening lead, or the partner once
+/// the partnership is public.
+#[allow(clippy::too_many_arguments)]
+fn announce(
+    cx: &mut Cx,
+    tok: &Token,
+    arg: &str,
+    game: &Game,
+    declarer: Seat,
+    partner: Option<Seat>,
+    public: &Option<Moment>,
+    roem_hands: &BySeat<CardSet>,
+    ro: &mut RoemOut,
+    dialogue: &mut Option<Dialogue>,
+) -> Option<Seat> {
+    let Ok(value) = arg.parse::<i32>() else {
+        cx.error(
+            Code::UnknownWord,
+            tok.span,
+            format!("`roem:{arg}`: roem takes a number, as in roem:50"),
+        );
+        return None;
+    };
+    let after_lead = game.tricks_done == 0 && game.in_trick == 1;
+    let speaker = if after_lead && ro.declarer_announced.is_none() {
+        declarer
+    } else {
+        match partner {
+            Some(p) if public.is_some() && ro.partner_announced.is_none() => p,
+            Some(_) if ro.partner_announced.is_some() => {
+                cx.error(
+                    Code::ClaimMisplaced,
+                    tok.span,
+                    "the partner announced her roem already",
+                );
+                return None;
+            }
+            _ => {
+                cx.err(
+                    Diagnostic::error(Code::ClaimMisplaced, tok.span, "roem is announced by the declarer right after her lead to trick 1, or by the partner once the partnership is known")
+                        .note(if public.is_none() { "the partnership is not public yet" } else { "the declarer's moment has passed" }),
+                );
+                return None;
+            }
+        }
+    };
+    let held = roem::total(roem_hands[speaker], cx.p.roem_card_reuse);
+    if held != value {
+        let found: Vec<String> = roem::instances(roem_hands[speaker])
+            .iter()
+            .map(|r| r.describe())
+            .collect();
+        cx.err(
+            Diagnostic::error(
+                Code::RoemMisstated,
+                tok.span,
+                format!("{} announces roem {value} but holds {held}", speaker.name()),
+            )
+            .note(if found.is_empty() {
+                "no sequence of three and no four of a kind".to_string()
+            } else {
+                format!("held: {}", found.join("; "))
+            })
+            .note(format!(
+                "profile {}: {} (PD-V9)",
+                cx.p.name,
+                if cx.p.roem_card_reuse {
+                    "a card may count in two combinations"
+                } else {
+                    "a card counts in one combination only"
+                }
+            )),
+        );
+        return None;
+    }
+    let deniable = if speaker == declarer {
+        ro.declarer_announced = Some(value);
+        true
+    } else {
+        ro.partner_announced = Some(value);
+        // Deniable unless the declarer's roem stood.
+        !(ro.declarer_announced.is_some() && ro.declarer_denied_by.is_none())
+    };
+    *dialogue = Some(Dialogue {
+        speaker,
+        deniable,
+        asked: false,
+        best: None,
+        denied: false,
+    });
+    Some(speaker)
+}
+
+fn word_seat(cx: &mut Cx, tok: &Token, s: &str) -> Option<Seat> {
+    let seat = Seat::parse(s);
+    if seat.is_none() {
+        cx.error(
+            Code::UnknownWord,
+            tok.span,
+            format!("`{s}` is not a seat (N, E, S, W)"),
+        );
+    }
+    seat
+}
+
+/// Who may ask or deny: an opponent of the declaring side who bid.
+fn may_deny(
+    cx: &mut Cx,
+    tok: &Token,
+    who: Seat,
+    declarer: Seat,
+    partner: Option<Seat>,
+    bidders: Option<[bool; 4]>,
+) -> bool {
+    if who == declarer || Some(who) == partner {
+        cx.error(
+            Code::BadDenial,
+            tok.span,
+            format!(
+                "{} is on the declaring side and cannot deny its roem",
+                who.name()
+            ),
+        );
+        return false;
+    }
+    if bidders.is_some_and(|b| !b[who.index()]) {
+        cx.err(
+            Diagnostic::error(
+                Code::BadDenial,
+                tok.span,
+                format!("{} did not bid, so may not deny roem", who.name()),
+            )
+            .note(
+                "only an opponent who made at least one bid may ask for the best roem and deny it",
+            ),
+        );
+        return false;
+    }
+    true
+}
+
+/// `ask:SEAT`: a bidding opponent holding roem asks for the best single instance.
+#[allow(clippy::too_many_arguments)]
+fn ask(
+    cx: &mut Cx,
+    tok: &Token,
+    arg: &str,
+    declarer: Seat,
+    partner: Option<Seat>,
+    bidders: Option<[bool; 4]>,
+    roem_hands: &BySeat<CardSet>,
+    dialogue: &mut Option<Dialogue>,
+) -> Option<Seat> {
+    let who = word_seat(cx, tok, arg)?;
+    let Some(d) = dialogue.as_mut().filter(|d| d.deniable && !d.asked) else {
+        cx.err(
+            Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("{} asks for the best roem, but no deniable announcement is open", who.name()))
+                .note("ask right after the announcement; the partner's roem cannot be denied once the declarer's stood"),
+        );
+        return None;
+    };
+    if !may_deny(cx, tok, who, declarer, partner, bidders) {
+        return None;
+    }
+    if roem::best(roem_hands[who]).is_none() {
+        cx.error(
+            Code::BadDenial,
+            tok.span,
+            format!("{} holds no roem, so may not ask to deny", who.name()),
+        );
+        return None;
+    }
+    d.asked = true;
+    Some(who)
+}
+
+fn parse_roem(cx: &mut Cx, tok: &Token, s: &str) -> Option<Roem> {
+    let r = Roem::parse(s);
+    if r.is_none() {
+        cx.err(
+            Diagnostic::error(Code::UnknownWord, tok.span, format!("`{s}` is not a roem combination"))
+                .note("a sequence is its suit and ranks from the top (CQJT9); four of a kind is four ranks (KKKK)"),
+        );
+    }
+    r
+}
+
+/// `best:ROEM`: the announcer names her best single instance; it must be so.
+fn tell_best(
+    cx: &mut Cx,
+    tok: &Token,
+    arg: &str,
+    roem_hands: &BySeat<CardSet>,
+    dialogue: &mut Option<Dialogue>,
+) -> Option<Seat> {
+    let told = parse_roem(cx, tok, arg)?;
+    let Some(d) = dialogue.as_mut().filter(|d| d.asked && d.best.is_none()) else {
+        cx.error(
+            Code::ClaimMisplaced,
+            tok.span,
+            "`best:` answers an opponent's `ask:`",
+        );
+        return None;
+    };
+    let actual = roem::best(roem_hands[d.speaker]);
+    if actual != Some(told) {
+        cx.error(
+            Code::RoemMisstated,
+            tok.span,
+            format!(
+                "{}'s best single roem is {}, not {}",
+                d.speaker.name(),
+                actual.map_or("nothing".to_string(), Roem::describe),
+                told.describe()
+            ),
+        );
+        return None;
+    }
+    d.best = Some(told);
+    Some(d.speaker)
+}
+
+/// `deny:SEAT:ROEM`: a bidding opponent shows a better single instance.
+#[allow(clippy::too_many_arguments)]
+fn deny(
+    cx: &mut Cx,
+    tok: &Token,
+    arg: &str,
+    declarer: Seat,
+    partner: Option<Seat>,
+    bidders: Option<[bool; 4]>,
+    roem_hands: &BySeat<CardSet>,
+    ro: &mut RoemOut,
+    dialogue: &mut Option<Dialogue>,
+) -> Option<Seat> {
+    let Some((s, shown)) = arg.split_once(':') else {
+        cx.error(
+            Code::UnknownWord,
+            tok.span,
+            format!("`deny:{arg}`: write deny:SEAT:ROEM, as in deny:W:KKKK"),
+        );
+        return None;
+    };
+    let who = word_seat(cx, tok, s)?;
+    let shown = parse_roem(cx, tok, shown)?;
+    let Some(d) = dialogue.as_mut().filter(|d| d.best.is_some() && !d.denied) else {
+        cx.error(
+            Code::ClaimMisplaced,
+            tok.span,
+            "a denial follows the announcer's `best:` answer",
+        );
+        return None;
+    };
+    if !may_deny(cx, tok, who, declarer, partner, bidders) {
+        return None;
+    }
+    if !shown.cards().is_subset(roem_hands[who]) {
+        cx.error(
+            Code::RoemMisstated,
+            tok.span,
+            format!(
+                "{} shows {}, which she does not hold",
+                who.name(),
+                shown.describe()
+            ),
+        );
+        return None;
+    }
+    let best = d.best.expect("checked");
+    if shown <= best {
+        cx.err(
+            Diagnostic::error(Code::BadDenial, tok.span, format!("{} is not better than {}", shown.describe(), best.describe()))
+                .note("roem ranks by the table row, then the top card, then the suit (spades, hearts, diamonds, clubs)"),
+        );
+        return None;
+    }
+    d.denied = true;
+    if d.speaker == declarer {
+        ro.declarer_denied_by = Some(who);
+    } else {
+        ro.partner_denied_by = Some(who);
+    }
+    Some(who)
+}
+
+fn illegal(
+    game: &Game,
+    p: &Profile,
+    seat: Seat,
+    card: Card,
+    v: Violation,
+    span: Span,
+) -> Diagnostic {
+    let trick: Vec<String> = game.trick.iter().flatten().map(|c| c.to_string()).collect();
+    Diagnostic::error(
+        Code::IllegalPlay,
+        span,
+        format!(
+            "illegal play: {} plays {card}: {} ({}, profile {})",
+            seat.name(),
+            v.describe(),
+            v.rule(),
+            p.name
+        ),
+    )
+    .note(format!(
+        "trick so far: {} (led by {}), trumps {}",
+        trick.join(" "),
+        game.leader.name(),
+        game.trump.map_or("none", Suit::name)
+    ))
+    .note(format!("legal: {}", cards_str(game.legal_plays())))
+}
+
+/// Replays each variation of a card from the position before it.
+fn check_variations(cx: &mut Cx, before: &Game, tok: &Token) {
+    for var in &tok.variations {
+        let mut g = before.clone();
+        for t in var {
+            let Some(c) = t.card() else { continue };
+            if g.is_over() {
+                cx.error(
+                    Code::PlayAfterEnd,
+                    t.span,
+                    format!("{c} in a variation is played after the last trick"),
+                );
+                break;
+            }
+            let seat = g.to_play();
+            if !g.hands[seat].contains(c) {
+                cx.error(
+                    Code::NotInHand,
+                    t.span,
+                    format!(
+                        "in a variation, {} plays {c}, which {} does not hold",
+                        seat.name(),
+                        seat.name()
+                    ),
+                );
+                break;
+            }
+            if let Some(v) = g.violation(c) {
+                let mut d = illegal(&g, &cx.p, seat, c, v, t.span);
+                d.message = format!("in a variation, {}", d.message);
+                cx.err(d);
+                break;
+            }
+            g.play(c);
+        }
+    }
+}
+
+/// Compares `Result` and `Total` with the replay (only when it is clean).
+fn claims(
+    cx: &mut Cx,
+    tracker: &mut MatchTracker,
+    pd: &mut PandoerenOut,
+    settled: Option<([i64; 4], &str)>,
+) {
+    let rec = cx.rec;
+    let total = tracker.add_seats(rec.value("Match"), settled.map(|(s, _)| s));
+    pd.running_total = total.map(SeatPoints::from_array);
+    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+    if let Some(t) = rec.tag("Result") {
+        match parse_seat_score(&t.value) {
+            Err(e) => cx.error(Code::BadScore, t.value_span, format!("invalid result: {e}")),
+            Ok(c) => {
+                let unknown = c
+                    .flags
+                    .iter()
+                    .find(|f| !["made", "failed", "redeal"].contains(&f.as_str()));
+                if let Some(u) = unknown {
+                    cx.error(
+                        Code::BadScore,
+                        t.value_span,
+                        format!("unknown outcome word `{u}` (known: made, failed, redeal)"),
+                    );
+                } else if let (Some((s, word)), true) = (settled, clean) {
+                    let numbers_differ = c
+                        .by_seat
+                        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != s[i])));
+                    let flags_differ = c.flags.iter().any(|f| f != word);
+                    if numbers_differ || flags_differ {
+                        let replayed = if pd.all_pass.is_some() {
+                            "redeal".to_string()
+                        } else {
+                            format!("{} {word}", SeatPoints::from_array(s))
+                        };
+                        let mut d = Diagnostic::error(
+                            Code::ResultMismatch,
+                            t.value_span,
+                            format!(
+                                "claimed result `{}`, replay gives `{replayed}`",
+                                t.value.trim()
+                            ),
+                        );
+                        if let Some(sc) = &pd.score {
+                            d = d.note(itemise(pd, sc));
+                        }
+                        cx.err(d);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(t) = rec.tag("Total").filter(|_| clean) {
+        match parse_seat_score(&t.value) {
+            Err(e) => cx.error(
+                Code::BadScore,
+                t.value_span,
+                format!("invalid running total: {e}"),
+            ),
+            Ok(c) => match total {
+                None if rec.value("Match").is_none() => cx.error(
+                    Code::MissingTag,
+                    t.value_span,
+                    "a running [Total] needs a [Match] tag naming the match",
+                ),
+                Some(tot)
+                    if c.by_seat
+                        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != tot[i]))) =>
+                {
+                    cx.error(
+                        Code::TotalMismatch,
+                        t.value_span,
+                        format!(
+                            "claimed running total `{}`, replay gives `{}`",
+                            t.value.trim(),
+                            SeatPoints::from_array(tot)
+                        ),
+                    )
+                }
+                _ => {}
+            },
+        }
+    }
+}
+
+/// The score's items, for a mismatch note.
+fn itemise(pd: &PandoerenOut, s: &PdScore) -> String {
+    let contract = pd.contract.as_ref().map_or(String::new(), |c| {
+        format!("{} by {} (value {})", c.bid, c.declarer.letter(), c.value)
+    });
+    let points = match (s.total, s.target) {
+        (Some(total), Some(target)) => format!(
+            "; side {} + roem {} + stuk {} = {total} against {target}",
+            s.side_points, s.roem, s.stuk
+        ),
+        _ => format!(
+            "; declarer {} tricks, side {}",
+            s.declarer_tricks, s.side_tricks
+        ),
+    };
+    format!(
+        "{contract}{points}; {} after trick {}; partner {}",
+        s.verdict,
+        s.decided_after_trick,
+        list_seats(pd.partner)
+    )
+}
