@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use troef_cards::{Card, CardSet, Seat, Suit};
 use troef_rules::check::Checked;
+use troef_rules::pandoeren::replay::{Moment, PandoerenOut};
 use troef_rules::GameReplay;
 use troef_ttn::diag::{locate, render};
 
@@ -78,6 +79,10 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
             .collect();
         let _ = writeln!(s, "auction: {}", a.join(", "));
     }
+    if let Some(pd) = &r.pandoeren {
+        pandoeren(s, r, pd, claimed);
+        return;
+    }
     if let Some(c) = &r.contract {
         let _ = writeln!(
             s,
@@ -149,5 +154,129 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
     }
     if let Some(t) = r.running_total {
         let _ = writeln!(s, "running total: NS {} EW {}", t.ns, t.ew);
+    }
+}
+
+fn moment(m: &Moment) -> String {
+    match m.cards {
+        0 => format!("before trick {}", m.trick),
+        4 => format!("after trick {}", m.trick),
+        n => format!("trick {}, card {n}", m.trick),
+    }
+}
+
+fn pandoeren(s: &mut String, r: &GameReplay, pd: &PandoerenOut, claimed: Option<&str>) {
+    if let Some(c) = pd.centre {
+        let _ = writeln!(s, "centre card: {c}");
+    }
+    if let Some(a) = &pd.all_pass {
+        let _ = writeln!(s, "all passed: {a}");
+    }
+    if let Some(c) = &pd.contract {
+        let _ = writeln!(
+            s,
+            "contract: {} by {} (value {}{})",
+            c.bid,
+            c.declarer.name(),
+            c.value,
+            if c.trumps { "" } else { ", no trumps" }
+        );
+        let _ = writeln!(
+            s,
+            "declarer: discards {}, trumps {}, calls {}; partner {}{}",
+            pd.discard.map_or("?".into(), |c| c.to_string()),
+            pd.trump.as_deref().unwrap_or("none"),
+            pd.called.map_or("nothing".into(), |c| c.to_string()),
+            pd.partner.map_or("none", |p| p.name()),
+            pd.partner_public
+                .as_ref()
+                .map_or(String::new(), |m| format!(
+                    ", public {} ({})",
+                    moment(m),
+                    m.how
+                ))
+        );
+    }
+    for e in &pd.exposures {
+        let seats: Vec<&str> = e.seats.iter().map(|s| s.name()).collect();
+        let _ = writeln!(
+            s,
+            "open hands: {} at {}: {}",
+            seats.join(", "),
+            moment(&e.at),
+            e.at.how
+        );
+    }
+    if !pd.announcements.is_empty() {
+        let a: Vec<String> = pd
+            .announcements
+            .iter()
+            .map(|a| format!("{} {} ({})", a.seat.letter(), a.word, moment(&a.at)))
+            .collect();
+        let _ = writeln!(s, "announced: {}", a.join(", "));
+    }
+    if !r.tricks.is_empty() {
+        let _ = writeln!(s, " # lead  cards         win  pts");
+        for t in &r.tricks {
+            let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
+            let _ = writeln!(
+                s,
+                "{:>2} {}     {}  {}  {:>4}",
+                t.number,
+                t.leader,
+                cards.join(" "),
+                t.winner,
+                t.points
+            );
+        }
+    }
+    let ro = &pd.roem;
+    if ro.declarer_announced.is_some() || ro.partner_announced.is_some() || ro.stuk_by.is_some() {
+        let part = |v: Option<i32>, by: Option<troef_cards::Seat>| match (v, by) {
+            (None, _) => "none".to_string(),
+            (Some(v), None) => format!("{v}"),
+            (Some(v), Some(d)) => format!("{v}, denied by {}", d.name()),
+        };
+        let _ = writeln!(
+            s,
+            "roem: declarer {}; partner {}; stood {}; stuk {}",
+            part(ro.declarer_announced, ro.declarer_denied_by),
+            part(ro.partner_announced, ro.partner_denied_by),
+            ro.stood,
+            ro.stuk_by
+                .map_or("none".to_string(), |b| format!("20 ({})", b.name()))
+        );
+    }
+    match &pd.score {
+        Some(sc) => {
+            let detail = match (sc.total, sc.target) {
+                (Some(t), Some(target)) => format!(
+                    "side {} + roem {} + stuk {} = {t} against {target}",
+                    sc.side_points, sc.roem, sc.stuk
+                ),
+                _ => format!(
+                    "declarer {} tricks, side {} tricks, card points {}-{}",
+                    sc.declarer_tricks, sc.side_tricks, sc.side_points, sc.defenders_points
+                ),
+            };
+            let _ = writeln!(
+                s,
+                "result: {detail}: {} (certain after trick {})",
+                sc.verdict, sc.decided_after_trick
+            );
+            let _ = writeln!(
+                s,
+                "score: {}{}",
+                sc.settlement,
+                claimed.map_or(String::new(), |c| format!("   (claimed: {c})"))
+            );
+        }
+        None if pd.all_pass.is_some() => {}
+        None => {
+            let _ = writeln!(s, "score: not computed");
+        }
+    }
+    if let Some(t) = pd.running_total {
+        let _ = writeln!(s, "running total: {t}");
     }
 }
