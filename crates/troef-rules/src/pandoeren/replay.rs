@@ -278,11 +278,13 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
         }
     }
     let Some(decl) = declare(cx, bid, declarer, &hands, centre, pd) else {
-        if rec.tag("Play").is_some() || rec.tag("Result").is_some() {
+        if rec.tag("Declare").is_none()
+            && (rec.tag("Play").is_some() || rec.tag("Result").is_some())
+        {
             cx.error(
                 Code::MissingTag,
-                span_or(rec.tag("Declare"), rec),
-                "the declarer's actions ([Declare]: discard, trump, call) are missing or invalid; the play is not checked",
+                rec.span,
+                "no [Declare]: the declarer's discard, trump and call are unknown, so the play is not checked",
             );
         }
         tracker.add_seats(rec.value("Match"), None);
@@ -741,6 +743,7 @@ fn declare(
     let nine = hands[declarer].with(centre);
     let kind = bid.partner(&cx.p);
     let mut stage = 0;
+    let mut discard_seen = false;
     let mut discard: Option<Card> = None;
     let mut trump: Option<Suit> = None;
     let mut called: Option<(Card, Span)> = None;
@@ -788,11 +791,12 @@ fn declare(
             ok = false;
             continue;
         }
-        if order > 2 && discard.is_none() {
+        if order > 2 && !discard_seen {
             cx.error(Code::BadDeclare, tok.span, format!("`{w}` comes before the discard: the declarer takes the centre card and discards first"));
             ok = false;
         }
         stage = order;
+        discard_seen |= key == "discard";
         match key {
             "discard" => match Card::parse(arg) {
                 Some(c) if nine.contains(c) => discard = Some(c),
@@ -1476,6 +1480,14 @@ fn announce(
                 }
             )),
         );
+        // Nothing counts, but the dialogue that follows is still checked.
+        *dialogue = Some(Dialogue {
+            speaker,
+            deniable: true,
+            asked: false,
+            best: None,
+            denied: false,
+        });
         return None;
     }
     let deniable = if speaker == declarer {
@@ -1564,6 +1576,8 @@ fn ask(
         );
         return None;
     };
+    // The question is asked either way, so the answer is still checked.
+    d.asked = true;
     if !may_deny(cx, tok, who, declarer, partner, bidders) {
         return None;
     }
@@ -1575,7 +1589,6 @@ fn ask(
         );
         return None;
     }
-    d.asked = true;
     Some(who)
 }
 
@@ -1608,6 +1621,8 @@ fn tell_best(
         return None;
     };
     let actual = roem::best(roem_hands[d.speaker]);
+    // A denial is judged against the instance really held.
+    d.best = actual.or(Some(told));
     if actual != Some(told) {
         cx.error(
             Code::RoemMisstated,
