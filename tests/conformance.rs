@@ -1,18 +1,23 @@
 //! The language-neutral conformance suite in `spec/conformance/`:
 //! `valid/<name>.ttn` with the expected `troef json` output in `<name>.json`,
 //! `invalid/<name>.ttn` with the expected rendered diagnostics in `<name>.txt`.
-//! Run with TROEF_BLESS=1 to write missing expectations (then review them).
+//! Run with TROEF_BLESS=1 to write the expectations (then review the diff).
 
 use crate::common::*;
 use troef_ttn::diag::{locate, render};
 
 fn expect(path: &std::path::Path, ext: &str, actual: &str) {
     let exp = path.with_extension(ext);
+    if std::env::var_os("TROEF_BLESS").is_some() {
+        return std::fs::write(&exp, actual).unwrap();
+    }
     match std::fs::read_to_string(&exp) {
-        Ok(e) => assert_eq!(e, actual, "{} differs", rel(&exp)),
-        Err(_) if std::env::var_os("TROEF_BLESS").is_some() => {
-            std::fs::write(&exp, actual).unwrap()
-        }
+        Ok(e) => assert_eq!(
+            e,
+            actual,
+            "{} differs (TROEF_BLESS=1 rewrites it)",
+            rel(&exp)
+        ),
         Err(_) => panic!("{} missing (TROEF_BLESS=1 writes it)", rel(&exp)),
     }
 }

@@ -73,10 +73,103 @@ fn invariants(name: &str, c: &Checked) {
     }
 }
 
-#[test]
-fn valid_corpus() {
-    let files = files("corpus/klaverjassen", "ttn");
-    assert!(files.len() >= 10, "corpus present");
+/// Invariants every valid Pandoeren record must satisfy.
+fn pandoeren_invariants(name: &str, c: &Checked) {
+    let r = c
+        .replay
+        .as_ref()
+        .unwrap_or_else(|| panic!("{name}: no replay"));
+    let pd = r.pandoeren.as_ref().expect("pandoeren replay");
+    let hands: Vec<CardSet> = r
+        .hands
+        .iter()
+        .map(|h| {
+            h.as_ref()
+                .expect("every hand known")
+                .iter()
+                .copied()
+                .collect()
+        })
+        .collect();
+    let centre = pd.centre.expect("centre card");
+    let all = hands.iter().fold(CardSet::single(centre), |a, &h| a | h);
+    assert_eq!(all.len(), 33, "{name}: every card dealt once");
+    assert!(hands.iter().all(|h| h.len() == 8), "{name}: 8 cards each");
+    if let (Some(c), Some(discard), Some(h)) = (&pd.contract, pd.discard, &pd.declarer_hand) {
+        let h: CardSet = h.iter().copied().collect();
+        assert_eq!(
+            h,
+            hands[c.declarer.index()].with(centre).without(discard),
+            "{name}: the declarer's hand is her cards and the centre card, less the discard"
+        );
+        assert_ne!(pd.partner, Some(c.declarer), "{name}: partner");
+    }
+    let mut seen = CardSet::EMPTY;
+    for (k, t) in r.tricks.iter().enumerate() {
+        for card in &t.cards {
+            assert!(seen.insert(*card), "{name}: {card} played twice");
+            assert_ne!(Some(*card), pd.discard, "{name}: the discard is not played");
+        }
+        if let Some(next) = r.tricks.get(k + 1) {
+            assert_eq!(
+                next.leader, t.winner,
+                "{name}: the winner leads the next trick"
+            );
+        }
+    }
+    if let Some(s) = &pd.score {
+        let trick_points: i32 = r.tricks.iter().map(|t| t.points).sum();
+        assert_eq!(
+            s.side_points + s.defenders_points,
+            trick_points
+                + if r.rules == "pagat" {
+                    0
+                } else {
+                    s.discard_points
+                },
+            "{name}: card points are shared out"
+        );
+        if r.tricks.len() == 8 {
+            // 141 card points and the last trick in a trump contract (section
+            // 2); without trumps J and 9 are plain cards: 108 + 5.
+            let total = if pd.trump.is_some() { 146 } else { 113 };
+            assert_eq!(
+                trick_points + s.discard_points,
+                total,
+                "{name}: {total} in play"
+            );
+        }
+        let c = pd.contract.as_ref().unwrap();
+        let side = |seat: troef_cards::Seat| seat == c.declarer || Some(seat) == pd.partner;
+        let made = s.verdict == "made";
+        for (i, v) in s.settlement.to_array().into_iter().enumerate() {
+            let seat = troef_cards::Seat::from_index(i);
+            if r.rules == "pagat" {
+                let expect = if !side(seat) {
+                    0
+                } else if made {
+                    c.value
+                } else {
+                    -c.value
+                };
+                assert_eq!(
+                    v, expect,
+                    "{name}: {seat} settles the contract's value (PD-V15)"
+                );
+            }
+        }
+        if r.rules == "butselaar" {
+            let sum: i64 = s.settlement.to_array().iter().sum();
+            assert_eq!(sum, 0, "{name}: zero-sum settlement (PD-V15)");
+        }
+    }
+}
+
+/// Checks every file of a corpus directory: canonical, valid, invariants,
+/// and one snapshot per file.
+fn valid_dir(dir: &str, min_records: usize, invariants: fn(&str, &Checked)) {
+    let files = files(dir, "ttn");
+    assert!(!files.is_empty(), "{dir}: corpus present");
     let mut records = 0;
     for path in files {
         let name = rel(&path);
@@ -97,13 +190,26 @@ fn valid_corpus() {
         let doc = format!("{}\n----- report -----\n{}", canon, report(&name, &checked));
         insta::assert_snapshot!(name.replace('/', "__"), doc);
     }
-    assert!(records >= 30, "at least 30 valid records, found {records}");
+    assert!(
+        records >= min_records,
+        "{dir}: at least {min_records} valid records, found {records}"
+    );
 }
 
 #[test]
-fn broken_corpus() {
-    let files = files("corpus/broken/klaverjassen", "ttn");
-    assert!(files.len() >= 10);
+fn valid_corpus() {
+    valid_dir("corpus/klaverjassen", 30, invariants);
+}
+
+#[test]
+fn valid_pandoeren_corpus() {
+    valid_dir("corpus/pandoeren", 30, pandoeren_invariants);
+}
+
+/// Each broken file reports the code it is named after, and is snapshotted.
+fn broken_dir(dir: &str) {
+    let files = files(dir, "ttn");
+    assert!(files.len() >= 10, "{dir}: broken corpus present");
     for path in files {
         let name = rel(&path);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -128,6 +234,16 @@ fn broken_corpus() {
     }
 }
 
+#[test]
+fn broken_corpus() {
+    broken_dir("corpus/broken/klaverjassen");
+}
+
+#[test]
+fn broken_pandoeren_corpus() {
+    broken_dir("corpus/broken/pandoeren");
+}
+
 /// One bad record does not stop the others from being checked (issue 2).
 #[test]
 fn one_bad_record_does_not_stop_the_others() {
@@ -142,4 +258,63 @@ fn one_bad_record_does_not_stop_the_others() {
         .map(|c| c.is_valid())
         .collect();
     assert_eq!(valid, vec![true, false, true]);
+}
+
+/// rules-pandoeren.md section 5, the worked example, computed by hand from
+/// the rules file: 103 card points, roem 50, stuk 20 against a bid of 150.
+#[test]
+fn pandoeren_worked_example() {
+    let text =
+        std::fs::read_to_string(root().join("corpus/pandoeren/worked-example-150.ttn")).unwrap();
+    let checked = check_text(&text);
+    let scores: Vec<_> = checked
+        .iter()
+        .filter(|c| c.is_record())
+        .map(|c| {
+            let pd = c.replay.as_ref().unwrap().pandoeren.clone().unwrap();
+            let s = pd.score.unwrap();
+            (
+                s.side_points,
+                s.defenders_points,
+                s.roem,
+                s.stuk,
+                s.total,
+                s.verdict,
+                s.settlement.to_array(),
+            )
+        })
+        .collect();
+    let made = |roem: i32, total: i32, v: &str, e: i64| {
+        (103, 43, roem, 20, Some(total), v.to_string(), [0, e, 0, e])
+    };
+    assert_eq!(
+        scores,
+        vec![
+            made(50, 173, "made", 2),   // case A: not denied
+            made(0, 123, "failed", -2), // case B: denied by a bidder
+            made(50, 173, "made", 2),   // case C: the holder passed
+        ]
+    );
+}
+
+/// rules-pandoeren.md section 4, the legality diff example: East's legal set
+/// is {S7} under pagat; H8 is legal under Butselaar.
+#[test]
+fn pandoeren_legality_example() {
+    let text = std::fs::read_to_string(root().join("corpus/broken/pandoeren/E401-undertrump.ttn"))
+        .unwrap();
+    let checked = check_text(&text);
+    let d = checked
+        .iter()
+        .flat_map(|c| &c.diagnostics)
+        .find(|d| d.code.as_str() == "E401")
+        .expect("E401");
+    assert!(d.notes.contains(&"legal: S7".to_string()), "{:?}", d.notes);
+    let text =
+        std::fs::read_to_string(root().join("corpus/pandoeren/legality-example.ttn")).unwrap();
+    let checked = check_text(&text);
+    let butselaar = checked.iter().filter(|c| c.is_record()).nth(1).unwrap();
+    assert!(butselaar.is_valid());
+    let t = &butselaar.replay.as_ref().unwrap().tricks[0];
+    assert_eq!(t.cards[2].to_string(), "H8");
 }

@@ -211,7 +211,14 @@ fn pandoeren(s: &mut String, r: &GameReplay, pd: &PandoerenOut, claimed: Option<
         let a: Vec<String> = pd
             .announcements
             .iter()
-            .map(|a| format!("{} {} ({})", a.seat.letter(), a.word, moment(&a.at)))
+            .map(|a| {
+                let at = Moment {
+                    trick: a.trick,
+                    cards: a.cards,
+                    how: String::new(),
+                };
+                format!("{} {} ({})", a.seat.letter(), a.word, moment(&at))
+            })
             .collect();
         let _ = writeln!(s, "announced: {}", a.join(", "));
     }

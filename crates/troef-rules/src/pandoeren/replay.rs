@@ -84,7 +84,9 @@ pub struct Announcement {
     pub seat: Seat,
     /// The word as recorded: `roem:50`, `ask:W`, `best:CQJT9`, `deny:W:KKKK`, `stuk`.
     pub word: String,
-    pub at: Moment,
+    /// Said in trick `trick` (1-8) after `cards` of its cards, as in [`Moment`].
+    pub trick: usize,
+    pub cards: usize,
 }
 
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -1294,10 +1296,8 @@ fn play(
                     pd.announcements.push(Announcement {
                         seat,
                         word: w.clone(),
-                        at: Moment {
-                            how: String::new(),
-                            ..at
-                        },
+                        trick: at.trick,
+                        cards: at.cards,
                     });
                 }
             }
