@@ -22,3 +22,27 @@ fn deal_zero_is_the_lowest_cards_to_north() {
     let h = hands_from_number(0).unwrap();
     assert_eq!(h.0[0].to_pbn(), "AKQJT987...");
 }
+
+/// Pandoeren: 33 cards into four hands of 8 and the centre card.
+#[test]
+fn pandoeren_deal_numbers_are_pinned() {
+    use troef_rules::pandoeren::{deal_from_number, number_of, DECK, PILES};
+    let (n, piles) = deal::seeded(DECK, &PILES, 7, 0).unwrap();
+    assert_eq!(n, 233_048_274_313_269_306);
+    assert_eq!(
+        piles.iter().map(|p| p.to_pbn()).collect::<Vec<_>>(),
+        [
+            "7.Q98.A87.7",
+            "AKJT98.T..T",
+            ".AK.KJ9.KQJ",
+            "Q.J76.T.A98",
+            "..Q."
+        ]
+    );
+    let (hands, centre) = deal_from_number(n).unwrap();
+    assert_eq!(centre.to_string(), "DQ");
+    assert_eq!(number_of(&hands, centre), Some(n));
+    // 33! / (8!^4 * 1!) deals.
+    assert_eq!(deal::count(DECK, &PILES), Some(3_285_516_050_862_903_000));
+    assert!(deal_from_number(3_285_516_050_862_903_000).is_none());
+}

@@ -1,20 +1,34 @@
 //! `troef deal`: reproducible deals.
 
 use std::io::{self, Write};
-use troef_cards::{deal, BySeat, Seat};
-use troef_rules::klaverjassen::DECK;
+use troef_cards::{deal, BySeat, CardSet, Deck, Seat};
 use troef_ttn::values::{print_deal, DealValue};
 
+/// The games that can be dealt: the `Game` tag, the deck and the piles
+/// (four hands, then any extra pile such as Pandoeren's centre card).
+const GAMES: &[(&str, Deck, &[u32])] = &[
+    ("klaverjassen", Deck::Piquet32, &[8, 8, 8, 8]),
+    (
+        "pandoeren",
+        Deck::Pandoeren33,
+        &troef_rules::pandoeren::PILES,
+    ),
+];
+
 pub fn run(game: &str, seed: u64, count: u64, start: u64) -> io::Result<u8> {
-    if game != "klaverjassen" {
-        eprintln!("troef: dealing is implemented for: klaverjassen (not `{game}`)");
+    let Some(&(name, deck, piles)) = GAMES.iter().find(|g| g.0 == game) else {
+        let names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();
+        eprintln!(
+            "troef: dealing is implemented for: {} (not `{game}`)",
+            names.join(", ")
+        );
         return Ok(2);
-    }
+    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     writeln!(out, "% TTN {}", troef_ttn::TTN_VERSION)?;
     for i in start..start.saturating_add(count) {
-        write!(out, "\n{}", record(seed, i))?;
+        write!(out, "\n{}", record(name, deck, piles, seed, i))?;
     }
     out.flush()?;
     Ok(0)
@@ -22,19 +36,17 @@ pub fn run(game: &str, seed: u64, count: u64, start: u64) -> io::Result<u8> {
 
 /// Deal `index` of `seed` as a TTN record. The dealer rotates clockwise from
 /// North with the index, as in a match.
-pub fn record(seed: u64, index: u64) -> String {
-    let (n, piles) =
-        deal::seeded(DECK, &[8, 8, 8, 8], seed, index).expect("32 cards in four hands");
+pub fn record(game: &str, deck: Deck, piles: &[u32], seed: u64, index: u64) -> String {
+    let (n, p) = deal::seeded(deck, piles, seed, index).expect("piles add up to the deck");
     let hands = DealValue {
-        hands: BySeat([
-            Some(piles[0]),
-            Some(piles[1]),
-            Some(piles[2]),
-            Some(piles[3]),
-        ]),
+        hands: BySeat([Some(p[0]), Some(p[1]), Some(p[2]), Some(p[3])]),
     };
+    let extra: String = p[4..]
+        .iter()
+        .map(|c: &CardSet| format!("[Centre \"{}\"]\n", c.to_cards_string()))
+        .collect();
     format!(
-        "[Game \"klaverjassen\"]\n[Event \"troef deal --seed {seed}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[DealNo \"{n}\"]\n[Deal \"{}\"]\n",
+        "[Game \"{game}\"]\n[Event \"troef deal --game {game} --seed {seed}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[DealNo \"{n}\"]\n[Deal \"{}\"]\n{extra}",
         index + 1,
         Seat::from_index(index as usize % 4).letter(),
         print_deal(&hands)

@@ -56,10 +56,16 @@ pub fn show(file: &str, c: &Checked) -> String {
 fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
     let _ = writeln!(
         s,
-        "{} ({} rules); dealer {}, eldest {}",
+        "{} ({} rules); dealer {}, {} {}",
         r.game,
         r.rules,
         r.dealer.map_or("?", |d| d.name()),
+        // Pandoeren calls the first to speak forehand.
+        if r.pandoeren.is_some() {
+            "forehand"
+        } else {
+            "eldest"
+        },
         r.eldest.map_or("?", |d| d.name())
     );
     let h = |seat: Seat| hand_line(&r.hands[seat.index()]);
