@@ -16,3 +16,21 @@ pub use replay::{replay, GameReplay, MatchTracker, ReplayOutcome};
 
 /// The games troef knows, by their `Game` tag value.
 pub const GAMES: &[&str] = &["klaverjassen", "pandoeren"];
+
+/// The seat and card winning a trick (in playing order from `leader`): the
+/// first card of the greatest `strength(card, led suit)`.
+pub(crate) fn trick_winner(
+    cards: &[Option<troef_cards::Card>],
+    leader: troef_cards::Seat,
+    strength: impl Fn(troef_cards::Card, troef_cards::Suit) -> u8,
+) -> Option<(troef_cards::Seat, troef_cards::Card)> {
+    let led = cards.first().copied().flatten()?.suit();
+    let mut best: Option<(troef_cards::Seat, troef_cards::Card)> = None;
+    for (i, c) in cards.iter().enumerate() {
+        let c = (*c)?;
+        if best.is_none_or(|(_, b)| strength(c, led) > strength(b, led)) {
+            best = Some((leader.plus(i), c));
+        }
+    }
+    best
+}

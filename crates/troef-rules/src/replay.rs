@@ -296,3 +296,97 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
 pub(crate) fn span_or(t: Option<&troef_ttn::Tag>, rec: &Record) -> Span {
     t.map_or(rec.span, |t| t.value_span)
 }
+
+/// What the shared replay helpers need of a game engine.
+pub(crate) trait Engine: Clone {
+    fn to_play(&self) -> Seat;
+    fn is_over(&self) -> bool;
+    fn hand(&self, s: Seat) -> troef_cards::CardSet;
+    fn legal(&self) -> troef_cards::CardSet;
+    /// The rule id a card breaks and what the rule says, if it is illegal.
+    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)>;
+    /// The cards of the trick so far, its leader and the trump suit's name.
+    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str);
+    fn advance(&mut self, c: Card);
+}
+
+/// The E401 diagnostic: the rule broken, the trick so far, the legal set.
+pub(crate) fn illegal_play<E: Engine>(
+    g: &E,
+    profile: &str,
+    card: Card,
+    (rule, says): (&str, &str),
+    span: Span,
+) -> Diagnostic {
+    let seat = g.to_play();
+    let (trick, leader, trump) = g.trick_so_far();
+    let trick: Vec<String> = trick.iter().map(|c| c.to_string()).collect();
+    Diagnostic::error(
+        Code::IllegalPlay,
+        span,
+        format!(
+            "illegal play: {} plays {card}: {says} ({rule}, profile {profile})",
+            seat.name()
+        ),
+    )
+    .note(format!(
+        "trick so far: {} (led by {}), trumps {trump}",
+        trick.join(" "),
+        leader.name()
+    ))
+    .note(format!("legal: {}", cards_str(g.legal())))
+}
+
+/// Replays each variation of a card from the position before it, checking
+/// that every card is held and (for seats whose hand is known) legal.
+pub(crate) fn check_variations<E: Engine>(
+    out: &mut Vec<Diagnostic>,
+    profile: &str,
+    before: &E,
+    tok: &troef_ttn::Token,
+    known: impl Fn(Seat) -> bool,
+) {
+    for var in &tok.variations {
+        let mut g = before.clone();
+        for t in var {
+            let Some(c) = t.card() else { continue };
+            if g.is_over() {
+                out.push(Diagnostic::error(
+                    Code::PlayAfterEnd,
+                    t.span,
+                    format!("{c} in a variation is played after the last trick"),
+                ));
+                break;
+            }
+            let seat = g.to_play();
+            if !g.hand(seat).contains(c) {
+                out.push(
+                    Diagnostic::error(
+                        Code::NotInHand,
+                        t.span,
+                        format!(
+                            "in a variation, {} plays {c}, which {} does not hold",
+                            seat.name(),
+                            seat.name()
+                        ),
+                    )
+                    .note(format!(
+                        "{} holds: {}",
+                        seat.name(),
+                        cards_str(g.hand(seat))
+                    )),
+                );
+                break;
+            }
+            if known(seat) {
+                if let Some(rule) = g.broken_rule(c) {
+                    let mut d = illegal_play(&g, profile, c, rule, t.span);
+                    d.message = format!("in a variation, {}", d.message);
+                    out.push(d);
+                    break;
+                }
+            }
+            g.advance(c);
+        }
+    }
+}

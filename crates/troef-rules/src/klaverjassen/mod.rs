@@ -191,15 +191,9 @@ impl Game {
 
     /// The seat and card winning the trick so far.
     pub fn winning(&self) -> Option<(Seat, Card)> {
-        let led = self.trick[0]?.suit();
-        let mut best: Option<(Seat, Card)> = None;
-        for i in 0..self.in_trick {
-            let c = self.trick[i]?;
-            if best.is_none_or(|(_, b)| self.strength(c, led) > self.strength(b, led)) {
-                best = Some((self.leader.plus(i), c));
-            }
-        }
-        best
+        crate::trick_winner(&self.trick[..self.in_trick], self.leader, |c, led| {
+            self.strength(c, led)
+        })
     }
 
     /// The legal cards for the player to move, by set algebra.

@@ -2,11 +2,11 @@
 
 use super::profile::{Profile, StukSource, TrumpSelection};
 use super::score::{score, DealTally, Outcome};
-use super::{trick_roem, Game, PlayRules, Violation, DECK};
+use super::{trick_roem, Game, PlayRules, DECK};
 use crate::replay::*;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_ttn::values::{parse_cards, parse_contract, parse_deal, parse_score};
-use troef_ttn::{Code, Diagnostic, Record, Span, Token, TokenKind};
+use troef_ttn::{Code, Diagnostic, Record, Token, TokenKind};
 
 struct Cx<'a> {
     rec: &'a Record,
@@ -315,10 +315,18 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                 } else {
                     None
                 };
-                check_variations(&mut cx, &profile, &game, tok, known);
+                check_variations(&mut cx.out.diagnostics, &profile.name, &game, tok, |s| {
+                    known[s]
+                });
                 match (violation, marked_revoke) {
                     (Some(v), false) => {
-                        cx.err(illegal(&game, &profile, seat, card, v, tok.span));
+                        cx.err(illegal_play(
+                            &game,
+                            &profile.name,
+                            card,
+                            (v.rule(), v.describe()),
+                            tok.span,
+                        ));
                         stopped = true;
                         break;
                     }
@@ -662,35 +670,6 @@ fn itemise(s: &ScoreOut, makers: &str) -> String {
     )
 }
 
-fn illegal(
-    game: &Game,
-    p: &Profile,
-    seat: Seat,
-    card: Card,
-    v: Violation,
-    span: Span,
-) -> Diagnostic {
-    let trick: Vec<String> = game.trick.iter().flatten().map(|c| c.to_string()).collect();
-    Diagnostic::error(
-        Code::IllegalPlay,
-        span,
-        format!(
-            "illegal play: {} plays {card}: {} ({}, profile {})",
-            seat.name(),
-            v.describe(),
-            v.rule(),
-            p.name
-        ),
-    )
-    .note(format!(
-        "trick so far: {} (led by {}), trumps {}",
-        trick.join(" "),
-        game.leader.name(),
-        game.trump.name()
-    ))
-    .note(format!("legal: {}", cards_str(game.legal_plays())))
-}
-
 /// The cards each seat plays on the main line, by replaying trick winners only.
 fn who_played(tokens: &[Token], trump: Suit, leader: Seat) -> BySeat<CardSet> {
     let mut by = BySeat([CardSet::EMPTY; 4]);
@@ -713,54 +692,6 @@ fn who_played(tokens: &[Token], trump: Suit, leader: Seat) -> BySeat<CardSet> {
         g.play_unchecked(c);
     }
     by
-}
-
-/// Replays each variation of a card from the position before it, checking
-/// that every card is held and legal.
-fn check_variations(cx: &mut Cx, p: &Profile, before: &Game, tok: &Token, known: BySeat<bool>) {
-    for var in &tok.variations {
-        let mut g = before.clone();
-        for t in var {
-            let Some(c) = t.card() else { continue };
-            if g.is_over() {
-                cx.err(Diagnostic::error(
-                    Code::PlayAfterEnd,
-                    t.span,
-                    format!("{c} in a variation is played after the last trick"),
-                ));
-                break;
-            }
-            let seat = g.to_play();
-            if !g.hands[seat].contains(c) {
-                cx.err(
-                    Diagnostic::error(
-                        Code::NotInHand,
-                        t.span,
-                        format!(
-                            "in a variation, {} plays {c}, which {} does not hold",
-                            seat.name(),
-                            seat.name()
-                        ),
-                    )
-                    .note(format!(
-                        "{} holds: {}",
-                        seat.name(),
-                        cards_str(g.hands[seat])
-                    )),
-                );
-                break;
-            }
-            if known[seat] {
-                if let Some(v) = g.violation(c) {
-                    let mut d = illegal(&g, p, seat, c, v, t.span);
-                    d.message = format!("in a variation, {}", d.message);
-                    cx.err(d);
-                    break;
-                }
-            }
-            g.play_unchecked(c);
-        }
-    }
 }
 
 /// The auction: trumps and makers, by the profile's method (KJ-V5), checked
@@ -977,5 +908,33 @@ fn auction(
             }
             None
         }
+    }
+}
+
+impl Engine for Game {
+    fn to_play(&self) -> Seat {
+        Game::to_play(self)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn hand(&self, s: Seat) -> CardSet {
+        self.hands[s]
+    }
+    fn legal(&self) -> CardSet {
+        self.legal_plays()
+    }
+    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)> {
+        self.violation(c).map(|v| (v.rule(), v.describe()))
+    }
+    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str) {
+        (
+            self.trick.iter().flatten().copied().collect(),
+            self.leader,
+            self.trump.name(),
+        )
+    }
+    fn advance(&mut self, c: Card) {
+        self.play_unchecked(c);
     }
 }

@@ -8,7 +8,7 @@ use super::profile::{
 };
 use super::roem::{self, Roem};
 use super::score::{settle, verdict, Tally, Verdict};
-use super::{jas, Game, PlayRules, Violation, DECK, HAND};
+use super::{jas, Game, PlayRules, DECK, HAND};
 use crate::replay::*;
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -1101,9 +1101,15 @@ fn play(
                     stopped = true;
                     break;
                 }
-                check_variations(cx, &game, tok);
+                check_variations(&mut cx.out.diagnostics, &cx.p.name, &game, tok, |_| true);
                 if let Some(v) = game.violation(card) {
-                    cx.err(illegal(&game, &cx.p, seat, card, v, tok.span));
+                    cx.err(illegal_play(
+                        &game,
+                        &cx.p.name,
+                        card,
+                        (v.rule(), v.describe()),
+                        tok.span,
+                    ));
                     stopped = true;
                     break;
                 }
@@ -1703,73 +1709,6 @@ fn deny(
     Some(who)
 }
 
-fn illegal(
-    game: &Game,
-    p: &Profile,
-    seat: Seat,
-    card: Card,
-    v: Violation,
-    span: Span,
-) -> Diagnostic {
-    let trick: Vec<String> = game.trick.iter().flatten().map(|c| c.to_string()).collect();
-    Diagnostic::error(
-        Code::IllegalPlay,
-        span,
-        format!(
-            "illegal play: {} plays {card}: {} ({}, profile {})",
-            seat.name(),
-            v.describe(),
-            v.rule(),
-            p.name
-        ),
-    )
-    .note(format!(
-        "trick so far: {} (led by {}), trumps {}",
-        trick.join(" "),
-        game.leader.name(),
-        game.trump.map_or("none", Suit::name)
-    ))
-    .note(format!("legal: {}", cards_str(game.legal_plays())))
-}
-
-/// Replays each variation of a card from the position before it.
-fn check_variations(cx: &mut Cx, before: &Game, tok: &Token) {
-    for var in &tok.variations {
-        let mut g = before.clone();
-        for t in var {
-            let Some(c) = t.card() else { continue };
-            if g.is_over() {
-                cx.error(
-                    Code::PlayAfterEnd,
-                    t.span,
-                    format!("{c} in a variation is played after the last trick"),
-                );
-                break;
-            }
-            let seat = g.to_play();
-            if !g.hands[seat].contains(c) {
-                cx.error(
-                    Code::NotInHand,
-                    t.span,
-                    format!(
-                        "in a variation, {} plays {c}, which {} does not hold",
-                        seat.name(),
-                        seat.name()
-                    ),
-                );
-                break;
-            }
-            if let Some(v) = g.violation(c) {
-                let mut d = illegal(&g, &cx.p, seat, c, v, t.span);
-                d.message = format!("in a variation, {}", d.message);
-                cx.err(d);
-                break;
-            }
-            g.play(c);
-        }
-    }
-}
-
 /// Compares `Result` and `Total` with the replay (only when it is clean).
 fn claims(
     cx: &mut Cx,
@@ -1877,4 +1816,32 @@ fn itemise(pd: &PandoerenOut, s: &PdScore) -> String {
         s.decided_after_trick,
         list_seats(pd.partner)
     )
+}
+
+impl Engine for Game {
+    fn to_play(&self) -> Seat {
+        Game::to_play(self)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn hand(&self, s: Seat) -> CardSet {
+        self.hands[s]
+    }
+    fn legal(&self) -> CardSet {
+        self.legal_plays()
+    }
+    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)> {
+        self.violation(c).map(|v| (v.rule(), v.describe()))
+    }
+    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str) {
+        (
+            self.trick.iter().flatten().copied().collect(),
+            self.leader,
+            self.trump.map_or("none", Suit::name),
+        )
+    }
+    fn advance(&mut self, c: Card) {
+        self.play(c);
+    }
 }
