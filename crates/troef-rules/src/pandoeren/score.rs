@@ -67,7 +67,7 @@ pub fn verdict(p: &Profile, t: &Tally) -> Verdict {
     match t.bid.goal() {
         Goal::Points(n) => {
             let total = t.side_points + t.roem + t.stuk;
-            if total >= n as i32 {
+            if i64::from(total) >= i64::from(n) {
                 // Points only grow: the contract is made whatever follows.
                 Verdict::Made
             } else {
@@ -92,7 +92,9 @@ pub fn verdict(p: &Profile, t: &Tally) -> Verdict {
         },
         Goal::NoTrick => decide(mine > 0, true),
         Goal::AllTricks => decide(!t.all_to_side(), true),
-        Goal::AllTricksAndRoem(n) => decide(!t.all_to_side(), t.roem + t.stuk >= n as i32),
+        Goal::AllTricksAndRoem(n) => {
+            decide(!t.all_to_side(), i64::from(t.roem + t.stuk) >= i64::from(n))
+        }
         Goal::Zwabber => match p.zwabber {
             ZwabberGoal::FirstFourAndAll => {
                 let early_lost = t.winners.iter().take(4).any(|&w| w != t.declarer);

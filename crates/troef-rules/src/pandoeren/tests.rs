@@ -417,3 +417,35 @@ proptest! {
         }
     }
 }
+
+/// PD-V16 Tachtigen zwabber, PD-V6 Butselaar's Piccolo, and bids beyond
+/// any real score (no overflow).
+#[test]
+fn variant_verdicts() {
+    use super::profile::ZwabberGoal;
+    let mut p = Profile::pagat();
+    p.zwabber = ZwabberGoal::Tachtigen;
+    // The declarer's first five, then North wins and becomes the partner.
+    let mut t = tally(Bid::Zwabber, "EEEEENNE", 0, 0, 0);
+    t.partner = Some(Seat::North);
+    assert_eq!(verdict(&p, &t), Verdict::Made);
+    let mut t = tally(Bid::Zwabber, "EEEENNNE", 0, 0, 0);
+    t.partner = Some(Seat::North);
+    assert_eq!(verdict(&p, &t), Verdict::Failed, "only four in a row");
+    let mut t = tally(Bid::Zwabber, "EEEEENSE", 0, 0, 0);
+    t.partner = Some(Seat::North);
+    assert_eq!(verdict(&p, &t), Verdict::Failed, "South is no partner");
+    // Butselaar: exactly one trick, taken with the jas.
+    let b = Profile::butselaar();
+    let mut t = tally(Bid::Piccolo, "NNENNNNN", 0, 0, 0);
+    t.partner = None;
+    t.won_with_jas = vec![false, false, true, false, false, false, false, false];
+    assert_eq!(verdict(&b, &t), Verdict::Made);
+    t.won_with_jas[2] = false;
+    assert_eq!(verdict(&b, &t), Verdict::Failed);
+    // A bid beyond i32 does not wrap into an easy one.
+    let big = tally(Bid::PandoerPlus(4_294_967_280), "EEEEEEEE", 146, 200, 20);
+    assert_eq!(verdict(&Profile::pagat(), &big), Verdict::Failed);
+    let big = tally(Bid::Number(4_294_967_290), "EEEEEEEE", 146, 0, 0);
+    assert_eq!(verdict(&Profile::pagat(), &big), Verdict::Failed);
+}
