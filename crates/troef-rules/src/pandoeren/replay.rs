@@ -910,7 +910,11 @@ fn declare(
                 return None;
             }
             match holder(j) {
-                Some(s) => (Some(s), Some(j)),
+                Some(s) => {
+                    // "Call the jas": written or not, the jas is the partner card.
+                    pd.called = Some(j);
+                    (Some(s), Some(j))
+                }
                 None => match cx.p.kereltje_own_jas {
                     KereltjeOwnJas::Forbidden => {
                         cx.err(
