@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use troef_cards::{Card, CardSet, Seat, Suit};
 use troef_rules::check::Checked;
 use troef_rules::pandoeren::replay::{Moment, PandoerenOut};
+use troef_rules::replay::TrickOut;
 use troef_rules::GameReplay;
 use troef_ttn::diag::{locate, render};
 
@@ -99,29 +100,7 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
             if c.forced { ", forced" } else { "" }
         );
     }
-    if !r.tricks.is_empty() {
-        let _ = writeln!(s, " # lead  cards         win  pts  roem");
-        for t in &r.tricks {
-            let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
-            let roem = match (
-                t.roem_claimed,
-                t.roem_in_trick + if t.stuk_in_trick { 20 } else { 0 },
-            ) {
-                (0, 0) => String::new(),
-                (0, avail) => format!("({avail} not claimed)"),
-                (cl, _) => cl.to_string(),
-            };
-            let _ = writeln!(
-                s,
-                "{:>2} {}     {}  {}  {:>4}  {roem}",
-                t.number,
-                t.leader,
-                cards.join(" "),
-                t.winner,
-                t.points
-            );
-        }
-    }
+    trick_table(s, &r.tricks, true);
     if let Some(rv) = &r.revoke {
         let _ = writeln!(
             s,
@@ -160,6 +139,40 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
     }
     if let Some(t) = r.running_total {
         let _ = writeln!(s, "running total: NS {} EW {}", t.ns, t.ew);
+    }
+}
+
+/// The trick table: leader, cards, winner, points, and (Klaverjassen) the
+/// roem claimed in each trick.
+fn trick_table(s: &mut String, tricks: &[TrickOut], with_roem: bool) {
+    if tricks.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        " # lead  cards         win  pts{}",
+        if with_roem { "  roem" } else { "" }
+    );
+    for t in tricks {
+        let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
+        let roem = match (
+            t.roem_claimed,
+            t.roem_in_trick + if t.stuk_in_trick { 20 } else { 0 },
+        ) {
+            _ if !with_roem => String::new(),
+            (0, 0) => "  ".to_string(),
+            (0, avail) => format!("  ({avail} not claimed)"),
+            (cl, _) => format!("  {cl}"),
+        };
+        let _ = writeln!(
+            s,
+            "{:>2} {}     {}  {}  {:>4}{roem}",
+            t.number,
+            t.leader,
+            cards.join(" "),
+            t.winner,
+            t.points
+        );
     }
 }
 
@@ -228,21 +241,7 @@ fn pandoeren(s: &mut String, r: &GameReplay, pd: &PandoerenOut, claimed: Option<
             .collect();
         let _ = writeln!(s, "announced: {}", a.join(", "));
     }
-    if !r.tricks.is_empty() {
-        let _ = writeln!(s, " # lead  cards         win  pts");
-        for t in &r.tricks {
-            let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
-            let _ = writeln!(
-                s,
-                "{:>2} {}     {}  {}  {:>4}",
-                t.number,
-                t.leader,
-                cards.join(" "),
-                t.winner,
-                t.points
-            );
-        }
-    }
+    trick_table(s, &r.tricks, false);
     let ro = &pd.roem;
     if ro.declarer_announced.is_some() || ro.partner_announced.is_some() || ro.stuk_by.is_some() {
         let part = |v: Option<i32>, by: Option<troef_cards::Seat>| match (v, by) {
@@ -262,16 +261,7 @@ fn pandoeren(s: &mut String, r: &GameReplay, pd: &PandoerenOut, claimed: Option<
     }
     match &pd.score {
         Some(sc) => {
-            let detail = match (sc.total, sc.target) {
-                (Some(t), Some(target)) => format!(
-                    "side {} + roem {} + stuk {} = {t} against {target}",
-                    sc.side_points, sc.roem, sc.stuk
-                ),
-                _ => format!(
-                    "declarer {} tricks, side {} tricks, card points {}-{}",
-                    sc.declarer_tricks, sc.side_tricks, sc.side_points, sc.defenders_points
-                ),
-            };
+            let detail = sc.summary();
             let _ = writeln!(
                 s,
                 "result: {detail}: {} (certain after trick {})",

@@ -101,17 +101,7 @@ pub fn parse_score(v: &str) -> Result<ScoreValue, String> {
         .peekable();
     while let Some(w) = words.next() {
         if let Some(team) = Team::parse(w) {
-            let n = words
-                .next()
-                .ok_or_else(|| format!("`{w}` needs a score after it"))?;
-            let n = if n == "?" {
-                None
-            } else {
-                Some(
-                    n.parse::<i64>()
-                        .map_err(|_| format!("`{n}` is not a score"))?,
-                )
-            };
+            let n = score_after(w, &mut words)?;
             if by_team[team.index()].replace(n).is_some() {
                 return Err(format!("{team} scored twice"));
             }
@@ -142,6 +132,33 @@ pub fn print_score(s: &ScoreValue) -> String {
     out
 }
 
+/// A suit as a letter, a symbol or a name (`H`, `♥`, `hearts`).
+pub fn parse_suit(s: &str) -> Option<Suit> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Suit::from_char(c),
+        _ => Suit::ALL
+            .into_iter()
+            .find(|x| x.name().eq_ignore_ascii_case(s)),
+    }
+}
+
+/// The score after a side or seat name: a number or `?`.
+fn score_after<'a>(
+    name: &str,
+    words: &mut impl Iterator<Item = &'a str>,
+) -> Result<Option<i64>, String> {
+    let n = words
+        .next()
+        .ok_or_else(|| format!("`{name}` needs a score after it"))?;
+    if n == "?" {
+        return Ok(None);
+    }
+    n.parse::<i64>()
+        .map(Some)
+        .map_err(|_| format!("`{n}` is not a score"))
+}
+
 /// A trump contract: `H by E`. Lenient: suit symbols, lower case, seat names,
 /// `by` may be left out.
 pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
@@ -152,14 +169,7 @@ pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
     let [suit, seat] = words[..] else {
         return Err("a contract is a trump suit and the maker's seat, as in `H by E`".into());
     };
-    let mut sc = suit.chars();
-    let s = match (sc.next(), sc.next()) {
-        (Some(c), None) => Suit::from_char(c),
-        _ => Suit::ALL
-            .into_iter()
-            .find(|s| s.name().eq_ignore_ascii_case(suit)),
-    }
-    .ok_or_else(|| format!("`{suit}` is not a suit"))?;
+    let s = parse_suit(suit).ok_or_else(|| format!("`{suit}` is not a suit"))?;
     let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
     Ok((s, seat))
 }
@@ -181,17 +191,7 @@ pub fn parse_seat_score(v: &str) -> Result<SeatScore, String> {
         .filter(|w| !w.is_empty());
     while let Some(w) = words.next() {
         if let Some(seat) = Seat::parse(w) {
-            let n = words
-                .next()
-                .ok_or_else(|| format!("`{w}` needs a score after it"))?;
-            let n = if n == "?" {
-                None
-            } else {
-                Some(
-                    n.parse::<i64>()
-                        .map_err(|_| format!("`{n}` is not a score"))?,
-                )
-            };
+            let n = score_after(w, &mut words)?;
             if by_seat[seat.index()].replace(n).is_some() {
                 return Err(format!("{} scored twice", seat.name()));
             }

@@ -124,6 +124,22 @@ pub struct PdScore {
     pub settlement: SeatPoints,
 }
 
+impl PdScore {
+    /// The result in one line: the points against the bid, or the tricks.
+    pub fn summary(&self) -> String {
+        match (self.total, self.target) {
+            (Some(t), Some(target)) => format!(
+                "side {} + roem {} + stuk {} = {t} against {target}",
+                self.side_points, self.roem, self.stuk
+            ),
+            _ => format!(
+                "declarer {} tricks, side {} tricks, card points {}-{}",
+                self.declarer_tricks, self.side_tricks, self.side_points, self.defenders_points
+            ),
+        }
+    }
+}
+
 struct Cx<'a> {
     rec: &'a Record,
     out: &'a mut ReplayOutcome,
@@ -820,30 +836,21 @@ fn declare(
                     ok = false;
                 }
             },
-            "trump" => {
-                let mut chars = arg.chars();
-                let suit = match (chars.next(), chars.next()) {
-                    (Some(c), None) => Suit::from_char(c),
-                    _ => Suit::ALL
-                        .into_iter()
-                        .find(|s| s.name().eq_ignore_ascii_case(arg)),
-                };
-                match suit {
-                    _ if !bid.has_trumps() => {
-                        cx.error(
-                            Code::BadDeclare,
-                            tok.span,
-                            format!("{bid} is played without trumps"),
-                        );
-                        ok = false;
-                    }
-                    Some(s) => trump = Some(s),
-                    None => {
-                        cx.error(Code::BadDeclare, tok.span, format!("`{arg}` is not a suit"));
-                        ok = false;
-                    }
+            "trump" => match troef_ttn::values::parse_suit(arg) {
+                _ if !bid.has_trumps() => {
+                    cx.error(
+                        Code::BadDeclare,
+                        tok.span,
+                        format!("{bid} is played without trumps"),
+                    );
+                    ok = false;
                 }
-            }
+                Some(s) => trump = Some(s),
+                None => {
+                    cx.error(Code::BadDeclare, tok.span, format!("`{arg}` is not a suit"));
+                    ok = false;
+                }
+            },
             "call" => match Card::parse(arg) {
                 Some(c) => called = Some((c, tok.span)),
                 None => {
@@ -1346,16 +1353,6 @@ fn play(
     }
     // Card points.
     let discard_points = super::points(decl.discard, trump);
-    let side_points: i32 = winners
-        .iter()
-        .zip(&trick_points)
-        .filter(|(w, _)| on_side(**w, partner))
-        .map(|(_, p)| p)
-        .sum();
-    let mut defenders_points: i32 = trick_points.iter().sum::<i32>() - side_points;
-    if cx.p.discard_points == DiscardPoints::Defenders {
-        defenders_points += discard_points;
-    }
     let tally = |n: usize| Tally {
         bid,
         declarer,
@@ -1372,6 +1369,11 @@ fn play(
         stuk,
     };
     let full = tally(winners.len());
+    let side_points = full.side_points;
+    let mut defenders_points: i32 = trick_points.iter().sum::<i32>() - side_points;
+    if cx.p.discard_points == DiscardPoints::Defenders {
+        defenders_points += discard_points;
+    }
     let v = verdict(&cx.p, &full);
     if v == Verdict::Open {
         let at = play_tag
@@ -1804,18 +1806,9 @@ fn itemise(pd: &PandoerenOut, s: &PdScore) -> String {
     let contract = pd.contract.as_ref().map_or(String::new(), |c| {
         format!("{} by {} (value {})", c.bid, c.declarer.letter(), c.value)
     });
-    let points = match (s.total, s.target) {
-        (Some(total), Some(target)) => format!(
-            "; side {} + roem {} + stuk {} = {total} against {target}",
-            s.side_points, s.roem, s.stuk
-        ),
-        _ => format!(
-            "; declarer {} tricks, side {}",
-            s.declarer_tricks, s.side_tricks
-        ),
-    };
     format!(
-        "{contract}{points}; {} after trick {}; partner {}",
+        "{contract}; {}; {} after trick {}; partner {}",
+        s.summary(),
         s.verdict,
         s.decided_after_trick,
         list_seats(pd.partner)
