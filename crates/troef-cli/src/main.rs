@@ -3,6 +3,8 @@
 //! 0 all good, 1 findings (invalid records, files not canonical), 2 usage or I/O error.
 
 mod deal;
+mod diff;
+mod rules;
 mod show;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -11,6 +13,8 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use troef_rules::check::Checker;
+use troef_rules::profiles::{self, AnyProfile, Profiles};
+use troef_rules::Context;
 use troef_ttn::diag::{locate, render};
 
 #[derive(Parser)]
@@ -30,6 +34,54 @@ enum Format {
     Json,
 }
 
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum ProfileFormat {
+    Toml,
+    Json,
+}
+
+/// `--rules`, shared by the commands that replay.
+#[derive(clap::Args, Clone, Default)]
+struct RulesArg {
+    /// Replay under this rule profile instead of the one each record names: a
+    /// built-in name or a profile file (`*.toml`). It applies to the records of
+    /// its game; give it once per game.
+    #[arg(long = "rules", value_name = "NAME|PATH")]
+    rules: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// List the built-in rule profiles.
+    List {
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print a profile as a profile file, every field with its meaning and source.
+    Show {
+        /// A built-in name or a profile file (`*.toml`).
+        profile: String,
+        /// The game, when several games have a profile of this name.
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long, value_enum, default_value_t = ProfileFormat::Toml)]
+        format: ProfileFormat,
+    },
+    /// List the fields in which two profiles differ (exit 0 none, 1 some).
+    Diff {
+        a: String,
+        b: String,
+        #[arg(long)]
+        game: Option<String>,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Print the JSON Schema of a game's profile files.
+    Schema { game: String },
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Replay every record and report every problem (exit 0 all valid, 1 some invalid, 2 I/O error).
@@ -39,6 +91,8 @@ enum Command {
         paths: Vec<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        #[command(flatten)]
+        rules: RulesArg,
     },
     /// Print records in canonical TTN.
     Fmt {
@@ -55,6 +109,8 @@ enum Command {
     Json {
         /// A file or `-`.
         path: String,
+        #[command(flatten)]
+        rules: RulesArg,
     },
     /// Print the JSON Schema of `troef json` output.
     Schema,
@@ -77,19 +133,44 @@ enum Command {
         start: u64,
     },
     /// Print a readable diagram of each record: hands, auction, tricks, score.
-    Show { path: String },
+    Show {
+        path: String,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// Rule profiles: list, show, compare.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+    /// Replay FILE under two profiles (`--rules A --rules B`) and report where
+    /// legality or score diverge; or compare two records of the same deal
+    /// (`A.ttn B.ttn`). Exit 0 nothing diverged, 1 something did, 2 error.
+    Diff {
+        /// One file with two `--rules`, or two files.
+        #[arg(required = true, num_args = 1..=2)]
+        paths: Vec<String>,
+        #[command(flatten)]
+        rules: RulesArg,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { paths, format } => check(&paths, format),
+        Command::Check {
+            paths,
+            format,
+            rules,
+        } => with_overrides(&rules, |o| check(&paths, format, o)),
         Command::Fmt {
             paths,
             check,
             write,
         } => fmt(&paths, check, write),
-        Command::Json { path } => json(&path),
+        Command::Json { path, rules } => with_overrides(&rules, |o| json(&path, o)),
         Command::Schema => {
             let s = serde_json::to_string_pretty(&troef_export::schema()).expect("schema");
             emit(&format!("{s}\n")).map(|_| 0)
@@ -101,7 +182,26 @@ fn main() -> ExitCode {
             count,
             start,
         } => deal::run(&game, seed, count, start),
-        Command::Show { path } => show::run(&path),
+        Command::Show { path, rules } => with_overrides(&rules, |o| show::run(&path, o)),
+        Command::Rules { command } => match command {
+            RulesCommand::List { game, format } => {
+                rules::list(game.as_deref(), format == Format::Json)
+            }
+            RulesCommand::Show {
+                profile,
+                game,
+                format,
+            } => rules::show(&profile, game.as_deref(), format == ProfileFormat::Json),
+            RulesCommand::Diff { a, b, game, format } => {
+                rules::diff(&a, &b, game.as_deref(), format == Format::Json)
+            }
+            RulesCommand::Schema { game } => rules::schema(&game),
+        },
+        Command::Diff {
+            paths,
+            rules,
+            format,
+        } => diff::run(&paths, &rules.rules, format == Format::Json),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -112,6 +212,48 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Resolves `--rules` arguments (exit 2 on an unknown name or a bad file),
+/// then runs `f` with the profiles.
+fn with_overrides(
+    rules: &RulesArg,
+    f: impl FnOnce(&[AnyProfile]) -> io::Result<u8>,
+) -> io::Result<u8> {
+    match overrides(&rules.rules) {
+        Ok(o) => f(&o),
+        Err(e) => {
+            eprintln!("troef: --rules {e}");
+            Ok(2)
+        }
+    }
+}
+
+fn overrides(specs: &[String]) -> Result<Vec<AnyProfile>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        out.extend(profiles::lookup(spec).map_err(|e| e.to_string())?);
+    }
+    Ok(out)
+}
+
+/// The replay context for one input: `--rules` overrides, and profile files
+/// named by records resolved against the input's directory.
+fn context(path: &str, overrides: &[AnyProfile]) -> Context {
+    Context {
+        profiles: Profiles::new(dir_of(path)).with_overrides(overrides.to_vec()),
+        trace: false,
+    }
+}
+
+fn dir_of(path: &str) -> Option<PathBuf> {
+    if path == "-" {
+        return None;
+    }
+    Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map(Path::to_path_buf)
 }
 
 fn emit(s: &str) -> io::Result<()> {
@@ -166,7 +308,7 @@ fn display_name(path: &str) -> &str {
     }
 }
 
-fn check(paths: &[String], format: Format) -> io::Result<u8> {
+fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Result<u8> {
     let files = expand(paths)?;
     let (mut records, mut valid, mut warnings) = (0usize, 0usize, 0usize);
     let mut io_error = false;
@@ -182,7 +324,7 @@ fn check(paths: &[String], format: Format) -> io::Result<u8> {
                 continue;
             }
         };
-        for c in Checker::new(input) {
+        for c in Checker::with_context(input, context(path, overrides)) {
             let c = match c {
                 Ok(c) => c,
                 Err(e) => {
@@ -342,11 +484,12 @@ fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
     result
 }
 
-fn json(path: &str) -> io::Result<u8> {
+fn json(path: &str, overrides: &[AnyProfile]) -> io::Result<u8> {
     let name = display_name(path);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    troef_export::write_export(&mut out, name, Checker::new(open(path)?))?;
+    let checker = Checker::with_context(open(path)?, context(path, overrides));
+    troef_export::write_export(&mut out, name, checker)?;
     out.flush()?;
     Ok(0)
 }

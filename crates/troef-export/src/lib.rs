@@ -188,4 +188,5 @@ fn validate_comments(r: &Record) -> Result<(), String> {
     }
     Ok(())
 }
+pub mod diff;
 pub mod report;

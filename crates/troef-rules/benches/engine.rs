@@ -35,7 +35,7 @@ fn main() {
     }
 
     // 2. legal_plays and play/undo.
-    let profiles: Vec<Profile> = Profile::BUILTIN
+    let profiles: Vec<Profile> = troef_rules::profiles::builtin_names("klaverjassen")
         .iter()
         .map(|n| Profile::builtin(n).unwrap())
         .collect();
@@ -96,7 +96,10 @@ fn check(game: &str) {
 
 fn pandoeren() {
     use troef_rules::pandoeren::{Game, PlayRules, Profile, DECK, PILES};
-    let profiles = [Profile::pagat(), Profile::butselaar()];
+    let profiles = [
+        Profile::builtin("pagat").unwrap(),
+        Profile::builtin("butselaar").unwrap(),
+    ];
     let deals: Vec<_> = (0..1000u64)
         .map(|i| deal::seeded(DECK, &PILES, 42, i).unwrap().1)
         .collect();

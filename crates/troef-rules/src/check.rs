@@ -1,7 +1,7 @@
 //! The streaming check pipeline: read a record, parse it, replay it, one at
 //! a time. Memory is bounded by the largest record, not the file.
 
-use crate::replay::{replay, GameReplay, MatchTracker};
+use crate::replay::{replay_in, Context, GameReplay, MatchTracker, PlayPoint};
 use std::io::{self, BufRead};
 use troef_ttn::{parse_record, Diagnostic, RawRecord, Record, RecordReader};
 
@@ -14,6 +14,8 @@ pub struct Checked {
     /// Reader, syntax and replay diagnostics, in source order within each layer.
     pub diagnostics: Vec<Diagnostic>,
     pub replay: Option<GameReplay>,
+    /// The main line's plays with their legal sets, when the context traced.
+    pub trace: Option<Vec<PlayPoint>>,
 }
 
 impl Checked {
@@ -30,22 +32,39 @@ impl Checked {
 pub struct Checker<R> {
     reader: RecordReader<R>,
     tracker: MatchTracker,
+    context: Context,
     /// Records so far; blocks of comments and the version line are not counted.
     count: usize,
 }
 
 impl<R: BufRead> Checker<R> {
+    /// Built-in profiles only; profile files relative to the current directory.
     pub fn new(input: R) -> Self {
+        Checker::with_context(input, Context::default())
+    }
+
+    /// Profiles (files, overrides) and tracing as the context says.
+    pub fn with_context(input: R, context: Context) -> Self {
         Checker {
             reader: RecordReader::new(input),
             tracker: MatchTracker::default(),
+            context,
             count: 0,
         }
+    }
+
+    /// The context back, with its cache of profile files.
+    pub fn into_context(self) -> Context {
+        self.context
     }
 }
 
 /// Parses and replays one raw record.
-pub fn check_raw(raw: RawRecord, tracker: &mut MatchTracker) -> Option<Checked> {
+pub fn check_raw(
+    raw: RawRecord,
+    tracker: &mut MatchTracker,
+    context: &mut Context,
+) -> Option<Checked> {
     if !raw.diagnostics.is_empty() {
         let diagnostics = raw.diagnostics.clone();
         return Some(Checked {
@@ -53,22 +72,25 @@ pub fn check_raw(raw: RawRecord, tracker: &mut MatchTracker) -> Option<Checked> 
             record: None,
             diagnostics,
             replay: None,
+            trace: None,
         });
     }
     let parsed = parse_record(&raw.text, raw.offset);
     let record = parsed.record?;
     let mut diagnostics = parsed.diagnostics;
-    let mut rep = None;
+    let (mut rep, mut trace) = (None, None);
     if diagnostics.is_empty() && !record.tags.is_empty() {
-        let out = replay(&record, tracker);
+        let out = replay_in(&record, tracker, context);
         diagnostics.extend(out.diagnostics);
         rep = out.replay;
+        trace = out.trace;
     }
     Some(Checked {
         raw,
         record: Some(record),
         diagnostics,
         replay: rep,
+        trace,
     })
 }
 
@@ -80,7 +102,7 @@ impl<R: BufRead> Iterator for Checker<R> {
                 Ok(r) => r,
                 Err(e) => return Some(Err(e)),
             };
-            if let Some(mut c) = check_raw(raw, &mut self.tracker) {
+            if let Some(mut c) = check_raw(raw, &mut self.tracker, &mut self.context) {
                 if c.is_record() {
                     self.count += 1;
                     c.raw.index = self.count;

@@ -10,9 +10,10 @@
 pub mod check;
 pub mod klaverjassen;
 pub mod pandoeren;
+pub mod profiles;
 pub mod replay;
 
-pub use replay::{replay, GameReplay, MatchTracker, ReplayOutcome};
+pub use replay::{replay, replay_in, Context, GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
 
 /// The games troef knows, by their `Game` tag value.
 pub const GAMES: &[&str] = &["klaverjassen", "pandoeren"];

@@ -1,5 +1,6 @@
 //! Replays a parsed record through its game's engine.
 
+use crate::profiles::{AnyProfile, ResolveError};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{Card, Seat};
@@ -12,6 +13,53 @@ pub struct ReplayOutcome {
     /// The replay as far as it went; `None` when the record could not be
     /// interpreted at all (no game, unknown game or profile).
     pub replay: Option<GameReplay>,
+    /// Every card checked on the main line with the legal set before it,
+    /// when the [`Context`] asked for a trace (`troef diff`).
+    pub trace: Option<Vec<PlayPoint>>,
+}
+
+/// One card of the main line as the replay checked it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayPoint {
+    /// The card's token.
+    pub span: Span,
+    /// 1-based trick number.
+    pub trick: usize,
+    pub seat: Seat,
+    pub card: Card,
+    /// The cards the player could legally play.
+    pub legal: troef_cards::CardSet,
+    /// The rule the card breaks, when it is illegal.
+    pub rule: Option<&'static str>,
+}
+
+/// How records are replayed: where their profiles come from, and whether
+/// to keep a trace of every play.
+#[derive(Debug, Default)]
+pub struct Context {
+    pub profiles: crate::profiles::Profiles,
+    pub trace: bool,
+}
+
+/// Records a checked card in the trace, if one is kept.
+pub(crate) fn trace_play<E: Engine>(
+    out: &mut ReplayOutcome,
+    g: &E,
+    trick: usize,
+    card: Card,
+    span: Span,
+    rule: Option<&'static str>,
+) {
+    if let Some(t) = &mut out.trace {
+        t.push(PlayPoint {
+            span,
+            trick,
+            seat: g.to_play(),
+            card,
+            legal: g.legal(),
+            rule,
+        });
+    }
 }
 
 /// One record's replay, for JSON export and `troef show`.
@@ -266,9 +314,19 @@ pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
     }
 }
 
-/// Replays one record. `tracker` carries match totals across records.
+/// Replays one record under the profile its `[Rules]` tag names (built-in
+/// profiles only; relative profile files resolve against the current
+/// directory). `tracker` carries match totals across records.
 pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
-    let mut out = ReplayOutcome::default();
+    replay_in(rec, tracker, &mut Context::default())
+}
+
+/// Replays one record in a context: profiles from files, overrides, traces.
+pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> ReplayOutcome {
+    let mut out = ReplayOutcome {
+        trace: cx.trace.then(Vec::new),
+        ..ReplayOutcome::default()
+    };
     let Some(game) = rec.tag("Game") else {
         let at = rec.tags.first().map_or(rec.span, |t| t.span);
         out.diagnostics.push(
@@ -277,20 +335,76 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
         );
         return out;
     };
-    match game.value.trim().to_ascii_lowercase().as_str() {
-        "klaverjassen" => crate::klaverjassen::replay::replay(rec, tracker, &mut out),
-        "pandoeren" => crate::pandoeren::replay::replay(rec, tracker, &mut out),
-        other => out.diagnostics.push(
+    let name = game.value.trim().to_ascii_lowercase();
+    let Some(&game_name) = crate::GAMES.iter().find(|g| **g == name) else {
+        out.diagnostics.push(
             Diagnostic::error(
                 Code::UnknownGame,
                 game.value_span,
-                format!("unknown game `{other}`"),
+                format!("unknown game `{name}`"),
             )
             .note(format!("known games: {}", crate::GAMES.join(", "))),
-        ),
+        );
+        return out;
+    };
+    let rules_tag = rec.tag("Rules");
+    match cx
+        .profiles
+        .resolve(game_name, rules_tag.map(|t| t.value.as_str()))
+    {
+        Ok(p) => match &*p {
+            AnyProfile::Klaverjassen(p) => {
+                crate::klaverjassen::replay::replay(rec, p, tracker, &mut out)
+            }
+            AnyProfile::Pandoeren(p) => crate::pandoeren::replay::replay(rec, p, tracker, &mut out),
+        },
+        Err(e) => out
+            .diagnostics
+            .push(profile_error(e, game_name, span_or(rules_tag, rec))),
     }
     out.diagnostics.sort_by_key(|d| d.span.start);
     out
+}
+
+/// A game's name as a word in a sentence: `Klaverjassen`.
+pub(crate) fn title(game: &str) -> String {
+    let mut c = game.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The diagnostic for a profile that could not be found or loaded.
+fn profile_error(e: ResolveError, game: &str, span: Span) -> Diagnostic {
+    match e {
+        ResolveError::Unknown { name } => Diagnostic::error(
+            Code::UnknownRules,
+            span,
+            format!("unknown {} rule profile `{name}`", title(game)),
+        )
+        .note(format!(
+            "built-in profiles: {}; or name a profile file ending in .toml",
+            crate::profiles::builtin_names(game).join(", ")
+        )),
+        ResolveError::File(e) => {
+            let mut lines = e.message.lines().filter(|l| !l.trim().is_empty());
+            let first = lines.next().unwrap_or("invalid");
+            let mut d = Diagnostic::error(
+                Code::BadProfile,
+                span,
+                format!("rule profile {}: {first}", e.origin),
+            );
+            for l in lines {
+                d = d.note(l.to_string());
+            }
+            d
+        }
+        ResolveError::OtherGame { name, game: other } => Diagnostic::error(
+            Code::BadProfile,
+            span,
+            format!("rule profile `{name}` is a {other} profile, and this record is {game}"),
+        ),
+    }
 }
 
 pub(crate) fn span_or(t: Option<&troef_ttn::Tag>, rec: &Record) -> Span {

@@ -20,6 +20,10 @@ impl Span {
     pub fn join(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
+    /// Whether two spans cover the same bytes (`==` ignores spans).
+    pub fn same(self, other: Span) -> bool {
+        (self.start, self.end) == (other.start, other.end)
+    }
 }
 
 impl PartialEq for Span {

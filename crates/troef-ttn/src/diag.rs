@@ -51,6 +51,7 @@ codes! {
     NotInHand = "E209", "card played that the player does not hold";
     PlayedTwice = "E210", "card played twice";
     UnknownWord = "E211", "word not known in this section for this game";
+    BadProfile = "E212", "rule profile file unreadable, invalid, or of another game";
     IllegalCall = "E301", "illegal call";
     AuctionIncomplete = "E302", "auction incomplete";
     CallAfterEnd = "E303", "call after the auction ended";

@@ -74,18 +74,34 @@ pub enum RevokePenalty {
     CancelRoem,
 }
 
-/// One Klaverjassen rule profile.
+/// One Klaverjassen rule profile: a `*.toml` file in the format of
+/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
+    /// The profile file format version; this troef reads version 1.
+    pub troef_profile: u32,
+    /// The game: `klaverjassen`.
+    pub game: String,
+    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
     pub name: String,
-    /// KJ-V1: void and partner winning releases the duty to trump.
+    /// The profile this one starts from (a built-in name, or a `.toml` file
+    /// relative to this one); fields not given here are the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// What the profile is and where its rules come from.
+    #[serde(default)]
+    pub description: String,
+    /// KJ-V1: a player void in the led suit whose partner holds the trick need
+    /// not trump. `true`: seed 002, Amsterdam (pagat, Parlett); `false`: Rotterdam.
     pub partner_winning_release: bool,
     /// KJ-V2.
     pub overtrump_when_void: OvertrumpDuty,
     /// KJ-V3.
     pub cannot_overtrump: CannotOvertrump,
-    /// KJ-V4: on a trump lead, players must head the trick if able.
+    /// KJ-V4: on a trump lead, players must head the trick if able. `true`:
+    /// pagat, Parlett, BGA, gamepoint (Amsterdam and Rotterdam); `false`: seed 002
+    /// (no such duty stated).
     pub trump_lead_overtrump: bool,
     /// KJ-V5.
     pub trump_selection: TrumpSelection,
@@ -93,93 +109,29 @@ pub struct Profile {
     pub quartet_value: QuartetValue,
     /// KJ-V7.
     pub stuk_source: StukSource,
-    /// KJ-V8: roem counts toward the makers' target (else card points only, at least 82).
+    /// KJ-V8: roem counts toward the makers' target. `true`: seed 002, pagat,
+    /// Parlett; `false`: card points only (the makers need at least 82).
     pub roem_in_threshold: bool,
     /// KJ-V9: defenders who take all eight tricks also score pit (+100).
+    /// `true`: seed 002 ("a team"); `false`: one implementation.
     pub pit_for_defenders: bool,
-    /// KJ-V10: every score doubled when spades are trumps.
+    /// KJ-V10: every score doubled when spades are trumps. `true`: a gamepoint
+    /// option; `false`: everyone else.
     pub double_spades: bool,
     /// KJ-V11.
-    pub revoke_penalty: RevokePenalty,
+    pub verzaakt_penalty: RevokePenalty,
 }
 
 impl Profile {
-    /// The family rules of seed 002.
-    pub fn seed() -> Profile {
-        Profile {
-            name: "seed".into(),
-            partner_winning_release: true,
-            overtrump_when_void: OvertrumpDuty::OpponentTrumped,
-            cannot_overtrump: CannotOvertrump::Free,
-            trump_lead_overtrump: false,
-            trump_selection: TrumpSelection::TrumpPile,
-            quartet_value: QuartetValue::Fifty,
-            stuk_source: StukSource::SameTrick,
-            roem_in_threshold: true,
-            pit_for_defenders: true,
-            double_spades: false,
-            revoke_penalty: RevokePenalty::AsNat,
-        }
-    }
-
-    /// pagat's Amsterdam rules; trumps chosen "verplicht" (KJ-T2).
-    pub fn amsterdam() -> Profile {
-        Profile {
-            name: "amsterdam".into(),
-            partner_winning_release: true,
-            overtrump_when_void: OvertrumpDuty::Always,
-            cannot_overtrump: CannotOvertrump::DiscardPlain,
-            trump_lead_overtrump: true,
-            trump_selection: TrumpSelection::EldestForced,
-            quartet_value: QuartetValue::Pagat,
-            ..Profile::seed()
-        }
-    }
-
-    /// Rotterdam: always trump and overtrump, undertrump when unable to overtrump.
-    pub fn rotterdam() -> Profile {
-        Profile {
-            name: "rotterdam".into(),
-            partner_winning_release: false,
-            cannot_overtrump: CannotOvertrump::Undertrump,
-            ..Profile::amsterdam()
-        }
-    }
-
-    /// A Utrecht club's Amsterdam (KJ-V3 c).
-    pub fn utrecht() -> Profile {
-        Profile {
-            name: "utrecht".into(),
-            cannot_overtrump: CannotOvertrump::UndertrumpUnlessPartner,
-            ..Profile::amsterdam()
-        }
-    }
-
-    /// Parlett's Penguin Book: Amsterdam play, bidding by naming trumps (KJ-T3),
-    /// any four of a kind 100.
-    pub fn parlett() -> Profile {
-        Profile {
-            name: "parlett".into(),
-            trump_selection: TrumpSelection::ParlettBidding,
-            quartet_value: QuartetValue::HundredAny,
-            ..Profile::amsterdam()
-        }
-    }
-
-    pub const BUILTIN: &'static [&'static str] =
-        &["amsterdam", "rotterdam", "seed", "utrecht", "parlett"];
-
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "amsterdam";
 
+    /// A built-in profile by name (`amsterdam`, `rotterdam`, `seed`,
+    /// `utrecht`, `parlett`); see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
-        Some(match name {
-            "amsterdam" => Profile::amsterdam(),
-            "rotterdam" => Profile::rotterdam(),
-            "seed" => Profile::seed(),
-            "utrecht" => Profile::utrecht(),
-            "parlett" => Profile::parlett(),
-            _ => return None,
-        })
+        match crate::profiles::builtin("klaverjassen", name)? {
+            crate::profiles::AnyProfile::Klaverjassen(p) => Some(p),
+            _ => None,
+        }
     }
 }

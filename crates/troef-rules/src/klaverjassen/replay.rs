@@ -19,27 +19,13 @@ impl Cx<'_> {
     }
 }
 
-pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
+pub fn replay(
+    rec: &Record,
+    profile: &Profile,
+    tracker: &mut MatchTracker,
+    out: &mut ReplayOutcome,
+) {
     let mut cx = Cx { rec, out };
-    // Rule profile.
-    let rules_tag = rec.tag("Rules");
-    let rules_name = rules_tag.map_or(Profile::DEFAULT.to_string(), |t| {
-        t.value.trim().to_ascii_lowercase()
-    });
-    let Some(profile) = Profile::builtin(&rules_name) else {
-        cx.err(
-            Diagnostic::error(
-                Code::UnknownRules,
-                span_or(rules_tag, rec),
-                format!("unknown Klaverjassen rule profile `{rules_name}`"),
-            )
-            .note(format!(
-                "built-in profiles: {}",
-                Profile::BUILTIN.join(", ")
-            )),
-        );
-        return;
-    };
     let mut r = GameReplay::new("klaverjassen", &profile.name);
     r.claimed_result = rec.value("Result").map(str::to_string);
     check_board(rec, cx.out);
@@ -170,7 +156,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
     }
 
     // Trumps and makers.
-    let contract = auction(&mut cx, &profile, dealer, eldest, &mut r);
+    let contract = auction(&mut cx, profile, dealer, eldest, &mut r);
     let Some(contract) = contract else {
         cx.out.replay = Some(r);
         return;
@@ -241,7 +227,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         )));
     }
 
-    let mut game = Game::new(game_hands, trump, PlayRules::from(&profile), eldest);
+    let mut game = Game::new(game_hands, trump, PlayRules::from(profile), eldest);
     let dealt = game_hands;
     let mut roem = ByTeam([0i32, 0]);
     let mut revoke: Option<Team> = None;
@@ -315,6 +301,10 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
                 } else {
                     None
                 };
+                if known[seat] {
+                    let rule = violation.map(|v| v.rule());
+                    trace_play(cx.out, &game, game.tricks_done + 1, card, tok.span, rule);
+                }
                 check_variations(&mut cx.out.diagnostics, &profile.name, &game, tok, |s| {
                     known[s]
                 });
@@ -529,7 +519,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome)
         tricks_won: game.tricks_won,
         revoke,
     };
-    let s = score(&profile, &tally);
+    let s = score(profile, &tally);
     let result = TeamPoints {
         ns: s.ns as i64,
         ew: s.ew as i64,
@@ -676,7 +666,13 @@ fn who_played(tokens: &[Token], trump: Suit, leader: Seat) -> BySeat<CardSet> {
     let mut g = Game::new(
         BySeat([DECK.cards(); 4]),
         trump,
-        PlayRules::from(&Profile::seed()),
+        // Only the trick winners matter here, not legality.
+        PlayRules {
+            release: true,
+            overtrump: super::profile::OvertrumpDuty::OpponentTrumped,
+            cannot_overtrump: super::profile::CannotOvertrump::Free,
+            trump_lead_overtrump: false,
+        },
         leader,
     );
     for c in tokens.iter().filter_map(Token::card) {

@@ -64,7 +64,7 @@ pub fn score(p: &Profile, t: &DealTally) -> DealScore {
     if let Some(off) = t.revoke {
         outcome = Outcome::Verzaakt;
         out[off.other()] = TOTAL_POINTS
-            + match p.revoke_penalty {
+            + match p.verzaakt_penalty {
                 RevokePenalty::AsNat => all_roem,
                 RevokePenalty::CancelRoem => 0,
             };

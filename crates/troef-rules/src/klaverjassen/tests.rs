@@ -32,10 +32,10 @@ fn position(profile: &Profile, leader: Seat, plays: &[&str], hand: &str) -> Game
 #[test]
 fn legality_example_1() {
     for (p, legal) in [
-        (Profile::rotterdam(), "HQ H8"),
-        (Profile::amsterdam(), "CT"),
-        (Profile::utrecht(), "HQ H8"),
-        (Profile::seed(), "HQ H8 CT"),
+        (Profile::builtin("rotterdam").unwrap(), "HQ H8"),
+        (Profile::builtin("amsterdam").unwrap(), "CT"),
+        (Profile::builtin("utrecht").unwrap(), "HQ H8"),
+        (Profile::builtin("seed").unwrap(), "HQ H8 CT"),
     ] {
         let g = position(&p, Seat::West, &["SK", "SA", "HA"], "HQ H8 CT");
         assert_eq!(g.to_play(), Seat::South);
@@ -47,9 +47,9 @@ fn legality_example_1() {
 #[test]
 fn legality_example_2() {
     for (p, legal) in [
-        (Profile::rotterdam(), "H8"),
-        (Profile::amsterdam(), "H8 CT"),
-        (Profile::seed(), "H8 CT"),
+        (Profile::builtin("rotterdam").unwrap(), "H8"),
+        (Profile::builtin("amsterdam").unwrap(), "H8 CT"),
+        (Profile::builtin("seed").unwrap(), "H8 CT"),
     ] {
         let g = position(&p, Seat::West, &["S9", "SA", "S7"], "H8 CT");
         assert_eq!(g.legal_plays(), set(legal), "profile {}", p.name);
@@ -59,9 +59,19 @@ fn legality_example_2() {
 /// Trump order J 9 A 10 K Q 8 7 and the trump-lead overtrump duty (KJ-V4).
 #[test]
 fn trump_lead_must_head_except_seed() {
-    let g = position(&Profile::amsterdam(), Seat::West, &["HA"], "H9 HK SA");
+    let g = position(
+        &Profile::builtin("amsterdam").unwrap(),
+        Seat::West,
+        &["HA"],
+        "H9 HK SA",
+    );
     assert_eq!(g.legal_plays(), set("H9"));
-    let g = position(&Profile::seed(), Seat::West, &["HA"], "H9 HK SA");
+    let g = position(
+        &Profile::builtin("seed").unwrap(),
+        Seat::West,
+        &["HA"],
+        "H9 HK SA",
+    );
     assert_eq!(g.legal_plays(), set("H9 HK"));
 }
 
@@ -69,7 +79,7 @@ fn trump_lead_must_head_except_seed() {
 #[test]
 fn amsterdam_no_undertrumping_partner() {
     // West leads SA, North ruffs HT, East plays S7; South (partner of North) void in spades.
-    let p = Profile::amsterdam();
+    let p = Profile::builtin("amsterdam").unwrap();
     let g = position(&p, Seat::West, &["SA", "HT", "S7"], "HK HJ D7");
     assert_eq!(g.legal_plays(), set("HJ D7"));
     assert_eq!(
@@ -177,15 +187,21 @@ fn tally(cards: [i32; 2], roem: [i32; 2], tricks: [u8; 2]) -> DealTally {
 /// Worked scoring example, cases A, B and C (makers N-S, trumps clubs).
 #[test]
 fn worked_scoring_example() {
-    let a = score(&Profile::seed(), &tally([90, 72], [0, 20], [5, 3]));
+    let a = score(
+        &Profile::builtin("seed").unwrap(),
+        &tally([90, 72], [0, 20], [5, 3]),
+    );
     assert_eq!((a.outcome, a.ns, a.ew), (Outcome::Nat, 0, 182));
     let b_profile = Profile {
         roem_in_threshold: false,
-        ..Profile::seed()
+        ..Profile::builtin("seed").unwrap()
     };
     let b = score(&b_profile, &tally([90, 72], [0, 20], [5, 3]));
     assert_eq!((b.outcome, b.ns, b.ew), (Outcome::Made, 90, 92));
-    let cc = score(&Profile::seed(), &tally([162, 0], [50, 0], [8, 0]));
+    let cc = score(
+        &Profile::builtin("seed").unwrap(),
+        &tally([162, 0], [50, 0], [8, 0]),
+    );
     assert_eq!(
         (cc.outcome, cc.ns, cc.ew, cc.pit.as_deref()),
         (Outcome::Made, 312, 0, Some("NS"))
@@ -197,20 +213,29 @@ fn worked_scoring_example() {
 #[test]
 fn parlett_sample_game_totals() {
     // Makers' cards 106, opponents' 56 (with the last trick): 106 + 40 = 146, 56 + 50 = 106.
-    let s = score(&Profile::parlett(), &tally([106, 56], [40, 50], [5, 3]));
+    let s = score(
+        &Profile::builtin("parlett").unwrap(),
+        &tally([106, 56], [40, 50], [5, 3]),
+    );
     assert_eq!((s.outcome, s.ns, s.ew), (Outcome::Made, 146, 106));
 }
 
 #[test]
 fn tie_is_nat_and_defender_pit_switch() {
-    let s = score(&Profile::seed(), &tally([81, 81], [0, 0], [4, 4]));
+    let s = score(
+        &Profile::builtin("seed").unwrap(),
+        &tally([81, 81], [0, 0], [4, 4]),
+    );
     assert_eq!(s.outcome, Outcome::Nat);
-    let s = score(&Profile::seed(), &tally([0, 162], [0, 0], [0, 8]));
+    let s = score(
+        &Profile::builtin("seed").unwrap(),
+        &tally([0, 162], [0, 0], [0, 8]),
+    );
     assert_eq!((s.ns, s.ew), (0, 262));
     let s = score(
         &Profile {
             pit_for_defenders: false,
-            ..Profile::seed()
+            ..Profile::builtin("seed").unwrap()
         },
         &tally([0, 162], [0, 0], [0, 8]),
     );
@@ -218,7 +243,7 @@ fn tie_is_nat_and_defender_pit_switch() {
 }
 
 fn profiles() -> Vec<Profile> {
-    Profile::BUILTIN
+    crate::profiles::builtin_names("klaverjassen")
         .iter()
         .map(|n| Profile::builtin(n).unwrap())
         .collect()

@@ -158,7 +158,7 @@ impl Bid {
     pub fn partner(self, p: &Profile) -> PartnerKind {
         match self {
             Bid::Number(_) | Bid::Pandoer | Bid::PandoerPlus(_) => PartnerKind::Called,
-            Bid::Zwabber => match p.zwabber {
+            Bid::Zwabber => match p.zwabber_def {
                 ZwabberGoal::FirstFourAndAll => PartnerKind::Called,
                 ZwabberGoal::Tachtigen => PartnerKind::FirstWinner,
             },

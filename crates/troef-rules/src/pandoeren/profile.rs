@@ -114,6 +114,7 @@ pub enum ZwabberGoal {
 #[serde(rename_all = "snake_case")]
 pub enum PiccoloOuvertRank {
     /// Above Solo-zwabber, below 200 (seed 000, pagat).
+    #[serde(rename = "below_200")]
     Below200,
     /// Above every number bid, below Misère Ouvert (the Bedenk engine's guess).
     AboveNumbers,
@@ -124,8 +125,10 @@ pub enum PiccoloOuvertRank {
 #[serde(rename_all = "snake_case")]
 pub enum OuvertExposure {
     /// As she plays to trick 2 (seed 000, pagat).
+    #[serde(rename = "trick_2")]
     Trick2,
     /// After trick 1 (Zeeland "omvère"): the same moment in a record, before trick 2's lead.
+    #[serde(rename = "after_trick_1")]
     AfterTrick1,
     /// Before the opening lead (Zeeland "bloötmisère").
     BeforeLead,
@@ -138,43 +141,76 @@ pub struct Scores {
     /// Number bids: `[from, score]` steps, ascending; a bid scores the step
     /// with the largest `from` not above it (pagat: 120 → 1, 150 → 2, 170 → 3, 200 → 4).
     pub number: Vec<(u32, i64)>,
+    /// Piccolo (bid-table row 2).
     pub piccolo: i64,
+    /// Misère (row 3).
     pub misere: i64,
+    /// Kereltje (row 5).
     pub kereltje: i64,
+    /// Zwabber (row 6).
     pub zwabber: i64,
+    /// Solo-zwabber (row 8).
     pub solo_zwabber: i64,
+    /// Piccolo Ouvert (row 9).
     pub piccolo_ouvert: i64,
+    /// Misère Ouvert (row 11).
     pub misere_ouvert: i64,
+    /// Stil Praatje (row 12; Butselaar 8).
     pub stil_praatje: i64,
+    /// Pandoer (row 13).
     pub pandoer: i64,
-    /// Pandoer+n, for every n.
+    /// Pandoer+n, for every n (row 14).
     pub pandoer_plus: i64,
+    /// Praatje (row 15).
     pub praatje: i64,
+    /// Privé (row 16).
     pub prive: i64,
 }
 
-/// One Pandoeren rule profile.
+/// One Pandoeren rule profile: a `*.toml` file in the format of
+/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
+    /// The profile file format version; this troef reads version 1.
+    pub troef_profile: u32,
+    /// The game: `pandoeren`.
+    pub game: String,
+    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
     pub name: String,
-    /// PD-V1: a player able to follow may trump instead.
+    /// The profile this one starts from (a built-in name, or a `.toml` file
+    /// relative to this one); fields not given here are the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// What the profile is and where its rules come from.
+    #[serde(default)]
+    pub description: String,
+    /// PD-V1: a player able to follow suit may trump instead. `true`: seed 000,
+    /// pagat, seed 001, Butselaar.
     pub trump_while_able_to_follow: bool,
     /// PD-V2.
     pub undertrump_after_ruff: Undertrump,
-    /// PD-V3: on a trump lead, a player must head the trumps in the trick when able.
+    /// PD-V3: on a trump lead, a player must head the trumps in the trick when
+    /// able. `false`: seed 000, pagat, seed 001, Butselaar; `true`: what the
+    /// Bedenk engine's notes call Wikipedia's "stricter" rule (unverified).
     pub overtrump_on_trump_lead: bool,
-    /// PD-V4: a player void in the led suit must trump when able.
+    /// PD-V4: a player void in the led suit must trump when able. `false`:
+    /// seed 000, pagat, seed 001.
     pub must_trump_when_void: bool,
-    /// PD-V5: the holder of the jas may always play as if she did not hold it.
+    /// PD-V5: the holder of the jas may always play as if she did not hold it
+    /// (a forced last card excepted). `true`: seed 000, pagat, seed 001, Butselaar.
     pub jas_exempt: bool,
     /// PD-V6.
     pub piccolo_goal: PiccoloGoal,
-    /// PD-V7: a player who passed may not bid again.
+    /// PD-V7: a player who passed may not bid again. `true`: Wikipedia;
+    /// `false`: [D] for pagat ("as many circuits as necessary"); seed 001 allows
+    /// a re-bid only after being overcalled.
     pub pass_is_final: bool,
     /// PD-V8.
-    pub equal_bids: EqualBids,
-    /// PD-V9: one card may sit in two roem combinations (stuk overlaps any roem either way).
+    pub equal_bid_tiebreak: EqualBids,
+    /// PD-V9: one card may sit in two roem combinations (stuk overlaps any
+    /// roem either way). `false`: [D] (the sources are silent); `true`:
+    /// Butselaar ("all roem counts").
     pub roem_card_reuse: bool,
     /// PD-V10.
     pub roem_hand: RoemHand,
@@ -184,12 +220,13 @@ pub struct Profile {
     pub all_pass: AllPass,
     /// PD-V13.
     pub kereltje_own_jas: KereltjeOwnJas,
-    /// PD-V14: the lowest number bid (number bids rise in tens).
+    /// PD-V14: the lowest number bid (number bids rise in tens). 120: seed 000,
+    /// pagat; 130: Butselaar; 80: Tachtigen.
     pub lowest_bid: u32,
     /// PD-V15.
     pub settlement: Settlement,
     /// PD-V16.
-    pub zwabber: ZwabberGoal,
+    pub zwabber_def: ZwabberGoal,
     /// PD-V17.
     pub piccolo_ouvert_rank: PiccoloOuvertRank,
     /// PD-V18.
@@ -199,79 +236,14 @@ pub struct Profile {
 }
 
 impl Profile {
-    /// Seed 000 as read on pagat.com; [D] defaults where both are silent.
-    pub fn pagat() -> Profile {
-        Profile {
-            name: "pagat".into(),
-            trump_while_able_to_follow: true,
-            undertrump_after_ruff: Undertrump::Banned,
-            overtrump_on_trump_lead: false,
-            must_trump_when_void: false,
-            jas_exempt: true,
-            piccolo_goal: PiccoloGoal::FirstTrickOnly,
-            // [D]: "the bidding continues round the table for as many
-            // circuits as necessary": every player is asked each round.
-            pass_is_final: false,
-            equal_bids: EqualBids::HigherOnly,
-            roem_card_reuse: false,
-            roem_hand: RoemHand::AfterDiscard,
-            discard_points: DiscardPoints::Nobody,
-            all_pass: AllPass::Redeal,
-            kereltje_own_jas: KereltjeOwnJas::Forbidden,
-            lowest_bid: 120,
-            settlement: Settlement::DeclarersOnly,
-            zwabber: ZwabberGoal::FirstFourAndAll,
-            piccolo_ouvert_rank: PiccoloOuvertRank::Below200,
-            ouvert_exposure: OuvertExposure::Trick2,
-            scores: Scores {
-                number: vec![(120, 1), (150, 2), (170, 3), (200, 4)],
-                piccolo: 3,
-                misere: 3,
-                kereltje: 2,
-                zwabber: 2,
-                solo_zwabber: 5,
-                piccolo_ouvert: 6,
-                misere_ouvert: 6,
-                stil_praatje: 9,
-                pandoer: 5,
-                pandoer_plus: 5,
-                praatje: 9,
-                prive: 10,
-            },
-        }
-    }
-
-    /// A.C. Butselaar, *Pandoeren* (1958), as encoded by the Bedenk engine:
-    /// undertrumping allowed, Piccolo's one trick taken with the jas, all roem
-    /// counts, lowest bid 130, zero-sum settlement, Butselaar's payouts.
-    /// [D] where Butselaar is silent (the bid order, Piccolo's payout) pagat's.
-    pub fn butselaar() -> Profile {
-        Profile {
-            name: "butselaar".into(),
-            undertrump_after_ruff: Undertrump::Allowed,
-            piccolo_goal: PiccoloGoal::OneTrickWithJas,
-            roem_card_reuse: true,
-            lowest_bid: 130,
-            settlement: Settlement::ZeroSum,
-            scores: Scores {
-                number: vec![(130, 1), (160, 2), (170, 3), (200, 4)],
-                stil_praatje: 8,
-                ..Profile::pagat().scores
-            },
-            ..Profile::pagat()
-        }
-    }
-
-    pub const BUILTIN: &'static [&'static str] = &["pagat", "butselaar"];
-
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "pagat";
 
+    /// A built-in profile by name (`pagat`, `butselaar`); see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
-        Some(match name {
-            "pagat" => Profile::pagat(),
-            "butselaar" => Profile::butselaar(),
-            _ => return None,
-        })
+        match crate::profiles::builtin("pandoeren", name)? {
+            crate::profiles::AnyProfile::Pandoeren(p) => Some(p),
+            _ => None,
+        }
     }
 }

@@ -143,7 +143,7 @@ impl PdScore {
 struct Cx<'a> {
     rec: &'a Record,
     out: &'a mut ReplayOutcome,
-    p: Profile,
+    p: &'a Profile,
 }
 
 impl Cx<'_> {
@@ -164,25 +164,7 @@ fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
     }
 }
 
-pub fn replay(rec: &Record, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let rules_tag = rec.tag("Rules");
-    let rules_name = rules_tag.map_or(Profile::DEFAULT.to_string(), |t| {
-        t.value.trim().to_ascii_lowercase()
-    });
-    let Some(p) = Profile::builtin(&rules_name) else {
-        out.diagnostics.push(
-            Diagnostic::error(
-                Code::UnknownRules,
-                span_or(rules_tag, rec),
-                format!("unknown Pandoeren rule profile `{rules_name}`"),
-            )
-            .note(format!(
-                "built-in profiles: {}",
-                Profile::BUILTIN.join(", ")
-            )),
-        );
-        return;
-    };
+pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
     let mut r = GameReplay::new("pandoeren", &p.name);
     r.claimed_result = rec.value("Result").map(str::to_string);
     let mut pd = PandoerenOut::default();
@@ -576,7 +558,7 @@ fn auction(
                     format!("{} may not bid {bid}: {why}", seat.name()),
                 )
             };
-            if let Some(why) = bid.invalid(&cx.p) {
+            if let Some(why) = bid.invalid(cx.p) {
                 cx.err(illegal(why));
                 return None;
             }
@@ -589,9 +571,9 @@ fn auction(
                 return None;
             }
             if let Some((sb, ss)) = standing {
-                let (k, sk) = (bid.key(&cx.p), sb.key(&cx.p));
+                let (k, sk) = (bid.key(cx.p), sb.key(cx.p));
                 let ok = k > sk
-                    || (k == sk && cx.p.equal_bids == EqualBids::ByRoem && {
+                    || (k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem && {
                         let (mine, theirs) = (roem::best(hands[seat]), roem::best(hands[ss]));
                         if bid.is_losing_contract() {
                             mine < theirs
@@ -600,7 +582,7 @@ fn auction(
                         }
                     });
                 if !ok {
-                    let why = if k == sk && cx.p.equal_bids == EqualBids::ByRoem {
+                    let why = if k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem {
                         format!(
                             "an equal bid must win on roem against {}'s (PD-V8)",
                             ss.name()
@@ -654,7 +636,7 @@ fn contract(
     let tag = rec.tag("Contract");
     let from_tag = tag.and_then(|t| match parse_named_contract(&t.value) {
         Ok((name, seat)) => match Bid::parse(&name) {
-            Some(b) if b.invalid(&cx.p).is_none() => Some((b, seat)),
+            Some(b) if b.invalid(cx.p).is_none() => Some((b, seat)),
             _ => {
                 cx.error(
                     Code::BadTagValue,
@@ -726,7 +708,7 @@ fn contract(
         pd.contract = Some(ContractOut {
             bid: bid.to_string(),
             declarer,
-            value: bid.score(&cx.p),
+            value: bid.score(cx.p),
             trumps: bid.has_trumps(),
             bidders: bidders.map(|b| Seat::ALL.into_iter().filter(|s| b[s.index()]).collect()),
         });
@@ -759,7 +741,7 @@ fn declare(
     let rec = cx.rec;
     let tag = rec.tag("Declare")?;
     let nine = hands[declarer].with(centre);
-    let kind = bid.partner(&cx.p);
+    let kind = bid.partner(cx.p);
     let mut stage = 0;
     let mut discard_seen = false;
     let mut discard: Option<Card> = None;
@@ -1021,7 +1003,7 @@ fn play(
     let mut game_hands = *hands;
     game_hands[declarer] = decl.hand;
     let trump = decl.trump;
-    let mut game = Game::new(game_hands, trump, PlayRules::from(&cx.p), declarer);
+    let mut game = Game::new(game_hands, trump, PlayRules::from(cx.p), declarer);
     // Roem is measured in the dealt hands; the declarer's per PD-V10.
     let mut roem_hands = *hands;
     if cx.p.roem_hand == RoemHand::AfterDiscard {
@@ -1113,7 +1095,10 @@ fn play(
                     break;
                 }
                 check_variations(&mut cx.out.diagnostics, &cx.p.name, &game, tok, |_| true);
-                if let Some(v) = game.violation(card) {
+                let violation = game.violation(card);
+                let rule = violation.map(|v| v.rule());
+                trace_play(cx.out, &game, game.tricks_done + 1, card, tok.span, rule);
+                if let Some(v) = violation {
                     cx.err(illegal_play(
                         &game,
                         &cx.p.name,
@@ -1189,7 +1174,7 @@ fn play(
                 if let Some(t) = completed {
                     let declarer_card = t.cards[(4 + declarer.index() - t.leader.index()) % 4];
                     if partner.is_none()
-                        && bid.partner(&cx.p) == PartnerKind::FirstWinner
+                        && bid.partner(cx.p) == PartnerKind::FirstWinner
                         && winners.len() >= 5
                         && t.winner != declarer
                     {
@@ -1374,7 +1359,7 @@ fn play(
     if cx.p.discard_points == DiscardPoints::Defenders {
         defenders_points += discard_points;
     }
-    let v = verdict(&cx.p, &full);
+    let v = verdict(cx.p, &full);
     if v == Verdict::Open {
         let at = play_tag
             .section
@@ -1394,9 +1379,9 @@ fn play(
     }
     let made = v == Verdict::Made;
     let decided = (1..=winners.len())
-        .find(|&n| verdict(&cx.p, &tally(n)) != Verdict::Open)
+        .find(|&n| verdict(cx.p, &tally(n)) != Verdict::Open)
         .unwrap_or(winners.len());
-    let settlement = settle(&cx.p, &full, made);
+    let settlement = settle(cx.p, &full, made);
     let target = match bid {
         Bid::Number(n) => Some(n),
         Bid::PandoerPlus(n) => Some(n),

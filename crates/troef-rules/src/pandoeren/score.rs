@@ -95,7 +95,7 @@ pub fn verdict(p: &Profile, t: &Tally) -> Verdict {
         Goal::AllTricksAndRoem(n) => {
             decide(!t.all_to_side(), i64::from(t.roem + t.stuk) >= i64::from(n))
         }
-        Goal::Zwabber => match p.zwabber {
+        Goal::Zwabber => match p.zwabber_def {
             ZwabberGoal::FirstFourAndAll => {
                 let early_lost = t.winners.iter().take(4).any(|&w| w != t.declarer);
                 decide(early_lost || !t.all_to_side(), true)

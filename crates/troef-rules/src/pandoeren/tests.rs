@@ -51,7 +51,10 @@ fn legality_example() {
         set("S8 D9 DT"),
         set("SA C7 C8"),
     ]);
-    for (p, legal) in [(Profile::pagat(), "S7"), (Profile::butselaar(), "S7 H8")] {
+    for (p, legal) in [
+        (Profile::builtin("pagat").unwrap(), "S7"),
+        (Profile::builtin("butselaar").unwrap(), "S7 H8"),
+    ] {
         let mut g = Game::new(hands, Some(Suit::Hearts), PlayRules::from(&p), Seat::West);
         g.play(c("SA"));
         g.play(c("HQ"));
@@ -66,7 +69,7 @@ fn legality_example() {
 /// rule 7: the jas may always be kept back, and played.
 #[test]
 fn undertrump_and_jas() {
-    let p = PlayRules::from(&Profile::pagat());
+    let p = PlayRules::from(&Profile::builtin("pagat").unwrap());
     // West leads SA, North ruffs with HQ; East is void in spades.
     let mk = |east: &str| {
         let mut g = Game::new(
@@ -120,7 +123,7 @@ fn undertrump_and_jas() {
 /// Section 2: trump order J 9 A K Q 10 8 7 6, plain A K Q J 10 9 8 7 6.
 #[test]
 fn trick_winners() {
-    let p = PlayRules::from(&Profile::pagat());
+    let p = PlayRules::from(&Profile::builtin("pagat").unwrap());
     let win = |trump: Option<Suit>, cards: &str| {
         let cs: Vec<Card> = cards.split_whitespace().map(c).collect();
         let hands = BySeat([0, 1, 2, 3].map(|i| CardSet::single(cs[i])));
@@ -211,7 +214,7 @@ fn roem_totals() {
 /// Section 3: the full ranking order, low to high.
 #[test]
 fn bid_order() {
-    let p = Profile::pagat();
+    let p = Profile::builtin("pagat").unwrap();
     let order = [
         "120",
         "130",
@@ -257,7 +260,7 @@ fn bid_order() {
         [1, 1, 1, 3, 3, 2, 2, 2, 2, 3, 3, 3, 5, 6, 4, 4, 4, 6, 9, 5, 5, 5, 9, 10]
     );
     // Butselaar: 130-150 pay 1, 160 pays 2, stil praatje 8.
-    let b = Profile::butselaar();
+    let b = Profile::builtin("butselaar").unwrap();
     assert_eq!(Bid::Number(150).score(&b), 1);
     assert_eq!(Bid::Number(160).score(&b), 2);
     assert_eq!(Bid::StilPraatje.score(&b), 8);
@@ -290,7 +293,7 @@ fn tally(bid: Bid, winners: &str, side_points: i32, roem: i32, stuk: i32) -> Tal
 /// Section 5's worked example (cases A-C) and the Pandoer+40 check.
 #[test]
 fn worked_example_scores() {
-    let p = Profile::pagat();
+    let p = Profile::builtin("pagat").unwrap();
     let w = "EEENWSSE";
     // A: 103 + 50 + 20 = 173 >= 150: made, +2 each for declarer and partner.
     let a = tally(Bid::Number(150), w, 103, 50, 20);
@@ -308,7 +311,7 @@ fn worked_example_scores() {
     assert_eq!(verdict(&p, &d), Verdict::Failed);
     // Zero-sum settlement (PD-V15 Butselaar): each loser pays each winner;
     // Butselaar's 150 is worth 1.
-    let z = Profile::butselaar();
+    let z = Profile::builtin("butselaar").unwrap();
     assert_eq!(settle(&z, &a, true).0, [-2, 2, -2, 2]);
     let mut solo = tally(Bid::Prive, "EEEEEEEE", 146, 0, 0);
     solo.partner = None;
@@ -318,7 +321,7 @@ fn worked_example_scores() {
 /// Contract objectives decided early, and Piccolo's readings (PD-V6).
 #[test]
 fn verdicts() {
-    let p = Profile::pagat();
+    let p = Profile::builtin("pagat").unwrap();
     let solo = |bid: Bid, w: &str| {
         let mut t = tally(bid, w, 0, 0, 0);
         t.partner = None;
@@ -362,9 +365,12 @@ fn arb_position() -> impl Strategy<Value = (u64, Vec<usize>, Option<usize>, usiz
 
 fn profiles() -> Vec<Profile> {
     use super::profile::Undertrump;
-    let mut v = vec![Profile::pagat(), Profile::butselaar()];
+    let mut v = vec![
+        Profile::builtin("pagat").unwrap(),
+        Profile::builtin("butselaar").unwrap(),
+    ];
     for i in 0..8 {
-        let mut p = Profile::pagat();
+        let mut p = Profile::builtin("pagat").unwrap();
         p.trump_while_able_to_follow = i & 1 == 0;
         p.overtrump_on_trump_lead = i & 2 != 0;
         p.must_trump_when_void = i & 4 != 0;
@@ -423,8 +429,8 @@ proptest! {
 #[test]
 fn variant_verdicts() {
     use super::profile::ZwabberGoal;
-    let mut p = Profile::pagat();
-    p.zwabber = ZwabberGoal::Tachtigen;
+    let mut p = Profile::builtin("pagat").unwrap();
+    p.zwabber_def = ZwabberGoal::Tachtigen;
     // The declarer's first five, then North wins and becomes the partner.
     let mut t = tally(Bid::Zwabber, "EEEEENNE", 0, 0, 0);
     t.partner = Some(Seat::North);
@@ -436,7 +442,7 @@ fn variant_verdicts() {
     t.partner = Some(Seat::North);
     assert_eq!(verdict(&p, &t), Verdict::Failed, "South is no partner");
     // Butselaar: exactly one trick, taken with the jas.
-    let b = Profile::butselaar();
+    let b = Profile::builtin("butselaar").unwrap();
     let mut t = tally(Bid::Piccolo, "NNENNNNN", 0, 0, 0);
     t.partner = None;
     t.won_with_jas = vec![false, false, true, false, false, false, false, false];
@@ -445,7 +451,13 @@ fn variant_verdicts() {
     assert_eq!(verdict(&b, &t), Verdict::Failed);
     // A bid beyond i32 does not wrap into an easy one.
     let big = tally(Bid::PandoerPlus(4_294_967_280), "EEEEEEEE", 146, 200, 20);
-    assert_eq!(verdict(&Profile::pagat(), &big), Verdict::Failed);
+    assert_eq!(
+        verdict(&Profile::builtin("pagat").unwrap(), &big),
+        Verdict::Failed
+    );
     let big = tally(Bid::Number(4_294_967_290), "EEEEEEEE", 146, 0, 0);
-    assert_eq!(verdict(&Profile::pagat(), &big), Verdict::Failed);
+    assert_eq!(
+        verdict(&Profile::builtin("pagat").unwrap(), &big),
+        Verdict::Failed
+    );
 }

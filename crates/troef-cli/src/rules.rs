@@ -1,0 +1,212 @@
+//! `troef rules list|show|diff|schema`: rule profiles as data.
+
+use std::io;
+use troef_rules::profiles::{self, AnyProfile};
+
+/// Finds the one profile a `rules` subcommand argument names: a `.toml`
+/// file, or a built-in name (with `--game` when several games have it).
+pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
+    let mut found = profiles::lookup(spec).map_err(|e| e.to_string())?;
+    if let Some(g) = game {
+        found.retain(|p| p.game() == g);
+        if found.is_empty() {
+            return Err(format!("`{spec}` is not a {g} profile"));
+        }
+    }
+    match found.len() {
+        1 => Ok(found.remove(0)),
+        _ => {
+            let games: Vec<&str> = found.iter().map(AnyProfile::game).collect();
+            Err(format!(
+                "`{spec}` is a profile of several games ({}); say which with --game",
+                games.join(", ")
+            ))
+        }
+    }
+}
+
+pub fn list(game: Option<&str>, json: bool) -> io::Result<u8> {
+    if let Some(g) = game {
+        if !troef_rules::GAMES.contains(&g) {
+            eprintln!(
+                "troef: unknown game `{g}` (known: {})",
+                troef_rules::GAMES.join(", ")
+            );
+            return Ok(2);
+        }
+    }
+    let mut rows = Vec::new();
+    for (g, name, _) in profiles::builtin_files() {
+        if game.is_some_and(|want| want != g) {
+            continue;
+        }
+        let default = profiles::default_name(g) == Some(name);
+        let description = match profiles::builtin_checked(g, name) {
+            Some(Ok(p)) => p.description().to_string(),
+            Some(Err(e)) => format!("(does not load: {e})"),
+            None => String::new(),
+        };
+        rows.push((g, name, default, description));
+    }
+    let mut s = String::new();
+    if json {
+        let v: Vec<_> = rows
+            .iter()
+            .map(|(g, n, d, desc)| {
+                serde_json::json!({"game": g, "name": n, "default": d, "description": desc})
+            })
+            .collect();
+        s = serde_json::to_string_pretty(&v).map_err(io::Error::other)? + "\n";
+    } else {
+        for (g, n, d, desc) in &rows {
+            let first = clip(desc, 64);
+            let mark = if *d { " (default)" } else { "" };
+            s.push_str(&format!("{g:<13} {:<20} {first}\n", format!("{n}{mark}")));
+        }
+        s.push_str("\n`troef rules show NAME` prints a profile with every field explained.\n");
+    }
+    super::emit(&s)?;
+    Ok(0)
+}
+
+/// The text cut at a word boundary to at most `width` characters, with `…`.
+fn clip(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    for word in text.split_whitespace() {
+        if out.chars().count() + word.chars().count() + 1 > width {
+            out.push('…');
+            return out;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+pub fn show(spec: &str, game: Option<&str>, json: bool) -> io::Result<u8> {
+    let p = match one(spec, game) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("troef: {e}");
+            return Ok(2);
+        }
+    };
+    if json {
+        let fields: Vec<_> = profiles::fields(p.game())
+            .into_iter()
+            .map(|f| {
+                let value = profiles::value_of(&p, &f.key)
+                    .and_then(|v| serde_json::to_value(v).ok())
+                    .unwrap_or_default();
+                serde_json::json!({
+                    "key": f.key, "id": f.id, "meaning": f.meaning,
+                    "value": value,
+                    "values": f.values.iter().map(|(v, m)| serde_json::json!({"value": v, "meaning": m})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let v = serde_json::json!({"profile": p.to_json(), "fields": fields});
+        super::emit(&(serde_json::to_string_pretty(&v).map_err(io::Error::other)? + "\n"))?;
+    } else {
+        super::emit(&profiles::to_documented_toml(&p))?;
+    }
+    Ok(0)
+}
+
+pub fn diff(a: &str, b: &str, game: Option<&str>, json: bool) -> io::Result<u8> {
+    let (pa, pb) = match (one(a, game), one(b, game)) {
+        (Ok(pa), Ok(pb)) => (pa, pb),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("troef: {e}");
+            return Ok(2);
+        }
+    };
+    // A name several games have is taken in the other profile's game.
+    let (pa, pb) = if pa.game() == pb.game() {
+        (pa, pb)
+    } else if let Ok(x) = one(a, Some(pb.game())) {
+        (x, pb)
+    } else if let Ok(y) = one(b, Some(pa.game())) {
+        (pa, y)
+    } else {
+        eprintln!(
+            "troef: `{a}` is a {} profile and `{b}` a {} profile; profiles of different games cannot be compared",
+            pa.game(),
+            pb.game()
+        );
+        return Ok(2);
+    };
+    let d = profiles::diff(&pa, &pb);
+    if json {
+        let v = serde_json::json!({
+            "game": pa.game(), "a": pa.name(), "b": pb.name(), "differences": d,
+        });
+        super::emit(&(serde_json::to_string_pretty(&v).map_err(io::Error::other)? + "\n"))?;
+    } else {
+        let mut s = format!(
+            "{} profiles `{}` and `{}`: {} field{} differ{}\n",
+            pa.game(),
+            pa.name(),
+            pb.name(),
+            d.len(),
+            if d.len() == 1 { "" } else { "s" },
+            if d.len() == 1 { "s" } else { "" }
+        );
+        let w = pa.name().len().max(pb.name().len());
+        for f in &d {
+            let meaning = match &f.id {
+                Some(id) => f
+                    .meaning
+                    .strip_prefix(&format!("{id}: "))
+                    .unwrap_or(&f.meaning),
+                None => &f.meaning,
+            };
+            let head = match &f.id {
+                Some(id) => format!("{id} {}", f.key),
+                None => f.key.clone(),
+            };
+            s.push('\n');
+            for (i, line) in profiles::wrap(&format!("{head}: {meaning}"), 96)
+                .iter()
+                .enumerate()
+            {
+                s.push_str(if i == 0 { "  " } else { "      " });
+                s.push_str(line);
+                s.push('\n');
+            }
+            for (name, value, m) in [
+                (pa.name(), &f.a, &f.a_meaning),
+                (pb.name(), &f.b, &f.b_meaning),
+            ] {
+                let text = match m {
+                    Some(m) => format!("{value}: {m}"),
+                    None => value.clone(),
+                };
+                for (i, line) in profiles::wrap(&text, 84).iter().enumerate() {
+                    let label = if i == 0 { name } else { "" };
+                    s.push_str(&format!("    {label:<w$}  {line}\n"));
+                }
+            }
+        }
+        super::emit(&s)?;
+    }
+    Ok(if d.is_empty() { 0 } else { 1 })
+}
+
+pub fn schema(game: &str) -> io::Result<u8> {
+    match profiles::schema(game) {
+        Some(s) => {
+            super::emit(&(serde_json::to_string_pretty(&s).map_err(io::Error::other)? + "\n"))?;
+            Ok(0)
+        }
+        None => {
+            eprintln!(
+                "troef: unknown game `{game}` (known: {})",
+                troef_rules::GAMES.join(", ")
+            );
+            Ok(2)
+        }
+    }
+}

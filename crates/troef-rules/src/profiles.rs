@@ -1,0 +1,793 @@
+//! Rule profiles as data: the profile file format (`spec/profiles.md`), the
+//! built-in profiles shipped with troef, user profiles loaded from files, and
+//! the resolver that gives each record its profile.
+//!
+//! A profile file is TOML:
+//!
+//! ```toml
+//! troef_profile = 1            # the format version
+//! game = "klaverjassen"
+//! name = "my-club"
+//! base = "rotterdam"           # optional: fields not given here are the base's
+//! description = "Rotterdam, but four of a kind of any rank counts 100"
+//! quartet_value = "hundred_any"
+//! ```
+//!
+//! Every rule variant of a game (the ids in `rules-*.md`) is a field; unknown
+//! fields and values are errors, with the line and column of the offending key.
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use crate::{klaverjassen, pandoeren};
+
+/// The profile file format version this troef reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Profile files larger than this are refused (a profile is a few hundred bytes).
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+
+/// How many `base` links a profile may follow (catches cycles).
+const MAX_BASE_DEPTH: usize = 8;
+
+/// The built-in profiles: (game, name, file text). The first of each game is its default.
+const BUILTIN_FILES: &[(&str, &str, &str)] = &[
+    (
+        "klaverjassen",
+        "amsterdam",
+        include_str!("../profiles/klaverjassen/amsterdam.toml"),
+    ),
+    (
+        "klaverjassen",
+        "rotterdam",
+        include_str!("../profiles/klaverjassen/rotterdam.toml"),
+    ),
+    (
+        "klaverjassen",
+        "seed",
+        include_str!("../profiles/klaverjassen/seed.toml"),
+    ),
+    (
+        "klaverjassen",
+        "utrecht",
+        include_str!("../profiles/klaverjassen/utrecht.toml"),
+    ),
+    (
+        "klaverjassen",
+        "parlett",
+        include_str!("../profiles/klaverjassen/parlett.toml"),
+    ),
+    (
+        "pandoeren",
+        "pagat",
+        include_str!("../profiles/pandoeren/pagat.toml"),
+    ),
+    (
+        "pandoeren",
+        "butselaar",
+        include_str!("../profiles/pandoeren/butselaar.toml"),
+    ),
+];
+
+/// A rule profile of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyProfile {
+    Klaverjassen(klaverjassen::Profile),
+    Pandoeren(pandoeren::Profile),
+}
+
+/// What the loader needs of a game's profile type.
+trait GameProfile: Serialize + DeserializeOwned + JsonSchema + Clone {
+    const GAME: &'static str;
+    fn wrap(self) -> AnyProfile;
+}
+
+impl GameProfile for klaverjassen::Profile {
+    const GAME: &'static str = "klaverjassen";
+    fn wrap(self) -> AnyProfile {
+        AnyProfile::Klaverjassen(self)
+    }
+}
+
+impl GameProfile for pandoeren::Profile {
+    const GAME: &'static str = "pandoeren";
+    fn wrap(self) -> AnyProfile {
+        AnyProfile::Pandoeren(self)
+    }
+}
+
+/// Keys every profile file has besides its game's rule fields.
+pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
+
+impl AnyProfile {
+    pub fn game(&self) -> &'static str {
+        match self {
+            AnyProfile::Klaverjassen(_) => klaverjassen::Profile::GAME,
+            AnyProfile::Pandoeren(_) => pandoeren::Profile::GAME,
+        }
+    }
+    pub fn name(&self) -> &str {
+        match self {
+            AnyProfile::Klaverjassen(p) => &p.name,
+            AnyProfile::Pandoeren(p) => &p.name,
+        }
+    }
+    pub fn description(&self) -> &str {
+        match self {
+            AnyProfile::Klaverjassen(p) => &p.description,
+            AnyProfile::Pandoeren(p) => &p.description,
+        }
+    }
+    pub fn base(&self) -> Option<&str> {
+        match self {
+            AnyProfile::Klaverjassen(p) => p.base.as_deref(),
+            AnyProfile::Pandoeren(p) => p.base.as_deref(),
+        }
+    }
+
+    /// The profile as a TOML table (every field, resolved).
+    pub fn to_table(&self) -> toml::Table {
+        let t = match self {
+            AnyProfile::Klaverjassen(p) => toml::Table::try_from(p),
+            AnyProfile::Pandoeren(p) => toml::Table::try_from(p),
+        };
+        // Profiles are plain structs of strings, numbers, booleans and
+        // tables: they always serialise.
+        t.unwrap_or_default()
+    }
+
+    /// The profile as JSON (every field, resolved).
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            AnyProfile::Klaverjassen(p) => serde_json::to_value(p),
+            AnyProfile::Pandoeren(p) => serde_json::to_value(p),
+        }
+        .unwrap_or_default()
+    }
+
+    /// Parses a profile file's text. `origin` names it in messages; `dir`
+    /// is where a relative `base` file is looked up.
+    pub fn parse(text: &str, origin: &str, dir: Option<&Path>) -> Result<AnyProfile, ProfileError> {
+        parse_at(text, origin, dir, 0)
+    }
+
+    /// Loads a profile file.
+    pub fn load(path: &Path) -> Result<AnyProfile, ProfileError> {
+        load_at(path, 0)
+    }
+}
+
+/// A profile that could not be loaded: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProfileError {
+    /// The file, or `built-in NAME`.
+    pub origin: String,
+    /// The message; TOML errors carry line, column and the offending line.
+    pub message: String,
+}
+
+impl std::fmt::Display for ProfileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}: {}", self.origin, self.message.trim_end())
+    }
+}
+
+impl std::error::Error for ProfileError {}
+
+fn err(origin: &str, message: impl Into<String>) -> ProfileError {
+    ProfileError {
+        origin: origin.to_string(),
+        message: message.into(),
+    }
+}
+
+/// Whether a `[Rules]` value or `--rules` argument names a file rather than a
+/// built-in profile: it ends in `.toml`.
+pub fn is_path(spec: &str) -> bool {
+    spec.trim().to_ascii_lowercase().ends_with(".toml")
+}
+
+fn load_at(path: &Path, depth: usize) -> Result<AnyProfile, ProfileError> {
+    let origin = path.display().to_string();
+    let text = read_limited(path).map_err(|m| err(&origin, m))?;
+    parse_at(&text, &origin, path.parent(), depth)
+}
+
+/// Reads a regular file of at most [`MAX_FILE_BYTES`].
+fn read_limited(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
+    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "larger than {} KiB; not a profile",
+            MAX_FILE_BYTES / 1024
+        ));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 (byte {})", e.utf8_error().valid_up_to()))
+}
+
+fn parse_at(
+    text: &str,
+    origin: &str,
+    dir: Option<&Path>,
+    depth: usize,
+) -> Result<AnyProfile, ProfileError> {
+    let table: toml::Table = toml::from_str(text).map_err(|e| err(origin, e.to_string()))?;
+    match table.get("troef_profile") {
+        None => {
+            return Err(err(
+                origin,
+                format!("missing `troef_profile = {FORMAT_VERSION}` (the profile format version)"),
+            ))
+        }
+        Some(toml::Value::Integer(v)) if *v == i64::from(FORMAT_VERSION) => {}
+        Some(toml::Value::Integer(v)) if *v > i64::from(FORMAT_VERSION) => {
+            return Err(err(
+                origin,
+                format!(
+                    "profile format version {v} is newer than this troef reads ({FORMAT_VERSION}); upgrade troef"
+                ),
+            ))
+        }
+        Some(v) => {
+            return Err(err(
+                origin,
+                format!("`troef_profile` must be {FORMAT_VERSION}, not {v}"),
+            ))
+        }
+    }
+    if !table.contains_key("name") {
+        return Err(err(
+            origin,
+            "missing `name` (the name records use in [Rules])",
+        ));
+    }
+    match table.get("game").and_then(toml::Value::as_str) {
+        Some(klaverjassen::Profile::GAME) => {
+            parse_game::<klaverjassen::Profile>(text, table, origin, dir, depth)
+        }
+        Some(pandoeren::Profile::GAME) => {
+            parse_game::<pandoeren::Profile>(text, table, origin, dir, depth)
+        }
+        Some(other) => Err(err(
+            origin,
+            format!(
+                "unknown game `{other}`; profiles exist for {}",
+                crate::GAMES.join(", ")
+            ),
+        )),
+        None => Err(err(
+            origin,
+            format!("missing `game = \"...\"` ({})", crate::GAMES.join(", ")),
+        )),
+    }
+}
+
+fn parse_game<P: GameProfile>(
+    text: &str,
+    table: toml::Table,
+    origin: &str,
+    dir: Option<&Path>,
+    depth: usize,
+) -> Result<AnyProfile, ProfileError> {
+    let base_spec = match table.get("base") {
+        None => None,
+        Some(toml::Value::String(s)) => Some(s.clone()),
+        Some(v) => return Err(err(origin, format!("`base` names a profile, not {v}"))),
+    };
+    let base = match &base_spec {
+        Some(b) => {
+            if depth >= MAX_BASE_DEPTH {
+                return Err(err(
+                    origin,
+                    format!("`base` chain longer than {MAX_BASE_DEPTH} (a cycle?)"),
+                ));
+            }
+            let base = resolve_base(b, P::GAME, dir, depth + 1)
+                .map_err(|e| err(origin, format!("base `{b}`: {e}")))?;
+            if base.game() != P::GAME {
+                return Err(err(
+                    origin,
+                    format!(
+                        "base `{b}` is a {} profile, this one is {}",
+                        base.game(),
+                        P::GAME
+                    ),
+                ));
+            }
+            Some(base)
+        }
+        None => None,
+    };
+    // Read the text itself first: errors then carry the key's line and column.
+    match toml::from_str::<P>(text) {
+        Ok(p) => Ok(p.wrap()),
+        Err(e) if base.is_some() && e.message().starts_with("missing field") => {
+            // A partial profile: the base fills in what is not given. Every
+            // key given was read without error above up to the first missing
+            // one, but nested tables may still hold errors: deserialise the
+            // merged table and report the path.
+            let mut merged = base.as_ref().map(AnyProfile::to_table).unwrap_or_default();
+            merged.remove("description");
+            merged.remove("base");
+            for (k, v) in table {
+                match (merged.get_mut(&k), v) {
+                    (Some(toml::Value::Table(into)), toml::Value::Table(from)) => {
+                        into.extend(from);
+                    }
+                    (_, v) => {
+                        merged.insert(k, v);
+                    }
+                }
+            }
+            merged
+                .try_into::<P>()
+                .map(GameProfile::wrap)
+                .map_err(|e| err(origin, e.to_string()))
+        }
+        Err(e) => {
+            let mut m = e.to_string();
+            if e.message().starts_with("missing field") {
+                m.push_str("(give every field, or name a `base` profile to start from)\n");
+            }
+            Err(err(origin, m))
+        }
+    }
+}
+
+fn resolve_base(
+    spec: &str,
+    game: &str,
+    dir: Option<&Path>,
+    depth: usize,
+) -> Result<AnyProfile, String> {
+    if is_path(spec) {
+        let path = dir.map_or_else(|| PathBuf::from(spec), |d| d.join(spec));
+        load_at(&path, depth).map_err(|e| e.to_string())
+    } else {
+        let text = builtin_text(game, spec).ok_or_else(|| {
+            format!(
+                "no built-in {game} profile of that name (built-in: {})",
+                builtin_names(game).join(", ")
+            )
+        })?;
+        parse_at(text, &format!("built-in {spec}"), None, depth).map_err(|e| e.to_string())
+    }
+}
+
+fn builtin_text(game: &str, name: &str) -> Option<&'static str> {
+    BUILTIN_FILES
+        .iter()
+        .find(|(g, n, _)| *g == game && *n == name)
+        .map(|(_, _, t)| *t)
+}
+
+/// The built-in profiles' file texts, as shipped: (game, name, text).
+pub fn builtin_files() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    BUILTIN_FILES.iter().copied()
+}
+
+/// The names of a game's built-in profiles, its default first.
+pub fn builtin_names(game: &str) -> Vec<&'static str> {
+    BUILTIN_FILES
+        .iter()
+        .filter(|(g, _, _)| *g == game)
+        .map(|(_, n, _)| *n)
+        .collect()
+}
+
+/// A game's default profile name (used when a record names none).
+pub fn default_name(game: &str) -> Option<&'static str> {
+    builtin_names(game).first().copied()
+}
+
+type BuiltinTable = Vec<(
+    (&'static str, &'static str),
+    Result<AnyProfile, ProfileError>,
+)>;
+
+fn builtins() -> &'static BuiltinTable {
+    static CELL: OnceLock<BuiltinTable> = OnceLock::new();
+    CELL.get_or_init(|| {
+        BUILTIN_FILES
+            .iter()
+            .map(|&(g, n, text)| ((g, n), parse_at(text, &format!("built-in {n}"), None, 0)))
+            .collect()
+    })
+}
+
+/// A built-in profile, parsed from the file shipped with troef. `None` for
+/// an unknown name (and for a built-in file that does not parse, which the
+/// tests rule out: see [`builtin_checked`]).
+pub fn builtin(game: &str, name: &str) -> Option<AnyProfile> {
+    builtin_checked(game, name)?.ok()
+}
+
+/// A built-in profile, or the error its file gave.
+pub fn builtin_checked(game: &str, name: &str) -> Option<Result<AnyProfile, ProfileError>> {
+    builtins()
+        .iter()
+        .find(|((g, n), _)| *g == game && *n == name)
+        .map(|(_, r)| r.clone())
+}
+
+/// Every built-in profile with this name, of any game.
+pub fn builtins_named(name: &str) -> Vec<AnyProfile> {
+    let name = name.trim().to_ascii_lowercase();
+    crate::GAMES
+        .iter()
+        .filter_map(|g| builtin(g, &name))
+        .collect()
+}
+
+/// A `--rules` argument: a file (ending in `.toml`) or a built-in name, of
+/// any game. Returns every profile it names (one per game having that name).
+pub fn lookup(spec: &str) -> Result<Vec<AnyProfile>, ProfileError> {
+    if is_path(spec) {
+        return AnyProfile::load(Path::new(spec.trim())).map(|p| vec![p]);
+    }
+    let found = builtins_named(spec);
+    if found.is_empty() {
+        let all: Vec<String> = crate::GAMES
+            .iter()
+            .map(|g| format!("{g}: {}", builtin_names(g).join(", ")))
+            .collect();
+        return Err(err(
+            spec,
+            format!(
+                "no built-in profile of that name (built-in: {}; or give a .toml file)",
+                all.join("; ")
+            ),
+        ));
+    }
+    Ok(found)
+}
+
+/// Why a record's profile could not be found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResolveError {
+    /// No built-in profile of that name for the record's game.
+    Unknown { name: String },
+    /// A profile file that could not be read or is not a valid profile.
+    File(ProfileError),
+    /// A profile of another game.
+    OtherGame { name: String, game: String },
+}
+
+/// Gives each record its profile: the CLI override for its game, else the
+/// profile its `[Rules]` tag names (a built-in name, or a `.toml` file
+/// relative to the record's file), else the game's default. Files are read
+/// once and cached.
+#[derive(Debug, Default)]
+pub struct Profiles {
+    base_dir: Option<PathBuf>,
+    overrides: Vec<Arc<AnyProfile>>,
+    files: HashMap<PathBuf, Result<Arc<AnyProfile>, ProfileError>>,
+}
+
+impl Profiles {
+    /// Profile files named by records resolve relative to `dir` (the
+    /// directory of the file being read); `None`: the current directory.
+    pub fn new(dir: Option<PathBuf>) -> Profiles {
+        Profiles {
+            base_dir: dir,
+            ..Profiles::default()
+        }
+    }
+
+    /// Sets the profiles that override records' `[Rules]` tags, at most one
+    /// per game (a later one replaces an earlier one of the same game).
+    pub fn with_overrides(mut self, overrides: Vec<AnyProfile>) -> Profiles {
+        for p in overrides {
+            self.overrides.retain(|o| o.game() != p.game());
+            self.overrides.push(Arc::new(p));
+        }
+        self
+    }
+
+    /// Uses `dir` for relative profile files from now on.
+    pub fn set_dir(&mut self, dir: Option<PathBuf>) {
+        self.base_dir = dir;
+    }
+
+    /// The profile for a record of `game` whose `[Rules]` value is `spec`.
+    pub fn resolve(
+        &mut self,
+        game: &str,
+        spec: Option<&str>,
+    ) -> Result<Arc<AnyProfile>, ResolveError> {
+        if let Some(p) = self.overrides.iter().find(|p| p.game() == game) {
+            return Ok(p.clone());
+        }
+        let Some(spec) = spec.map(str::trim) else {
+            let name = default_name(game).unwrap_or_default();
+            return builtin(game, name)
+                .map(Arc::new)
+                .ok_or(ResolveError::Unknown { name: name.into() });
+        };
+        let p = if is_path(spec) {
+            let path = match &self.base_dir {
+                Some(d) => d.join(spec),
+                None => PathBuf::from(spec),
+            };
+            self.files
+                .entry(path)
+                .or_insert_with_key(|path| AnyProfile::load(path).map(Arc::new))
+                .clone()
+                .map_err(ResolveError::File)?
+        } else {
+            let name = spec.to_ascii_lowercase();
+            match builtin(game, &name) {
+                Some(p) => Arc::new(p),
+                None => return Err(ResolveError::Unknown { name }),
+            }
+        };
+        if p.game() != game {
+            return Err(ResolveError::OtherGame {
+                name: p.name().to_string(),
+                game: p.game().to_string(),
+            });
+        }
+        Ok(p)
+    }
+}
+
+/// One rule field of a game's profile, documented from the profile type's
+/// doc comments (the same text as the profile JSON Schema).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FieldDoc {
+    /// The key in a profile file; nested keys are dotted (`scores.piccolo`).
+    pub key: String,
+    /// The variant id of the rules file (`KJ-V3`), when the field is one.
+    pub id: Option<String>,
+    /// What the field decides, and the sources for its values.
+    pub meaning: String,
+    /// For a field with named values: each value and what it means (with its source).
+    pub values: Vec<(String, String)>,
+}
+
+/// The JSON Schema of a game's profile file.
+pub fn schema(game: &str) -> Option<serde_json::Value> {
+    let s = match game {
+        "klaverjassen" => schemars::schema_for!(klaverjassen::Profile),
+        "pandoeren" => schemars::schema_for!(pandoeren::Profile),
+        _ => return None,
+    };
+    serde_json::to_value(s).ok()
+}
+
+/// The documented rule fields of a game's profile, in file order (header keys excluded).
+pub fn fields(game: &str) -> Vec<FieldDoc> {
+    let Some(schema) = schema(game) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    collect_fields(&schema, &schema, "", &mut out);
+    // Tables come after plain keys in a TOML file.
+    out.sort_by_key(|f| f.key.contains('.'));
+    out
+}
+
+fn collect_fields(
+    root: &serde_json::Value,
+    node: &serde_json::Value,
+    prefix: &str,
+    out: &mut Vec<FieldDoc>,
+) {
+    let Some(props) = node.get("properties").and_then(|p| p.as_object()) else {
+        return;
+    };
+    // Keys in declaration order: the order of `required` (the optional keys
+    // are header keys).
+    let mut keys: Vec<&String> = props.keys().collect();
+    let required: Vec<&str> = node
+        .get("required")
+        .and_then(|r| r.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default();
+    keys.sort_by_key(|k| required.iter().position(|r| r == k).unwrap_or(usize::MAX));
+    for key in keys {
+        if prefix.is_empty() && HEADER_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        let prop = &props[key];
+        let target = deref(root, prop);
+        let full = format!("{prefix}{key}");
+        if target.get("properties").is_some() {
+            collect_fields(root, target, &format!("{full}."), out);
+            continue;
+        }
+        let own = prop
+            .get("description")
+            .and_then(|d| d.as_str())
+            .unwrap_or("");
+        let def = target
+            .get("description")
+            .and_then(|d| d.as_str())
+            .unwrap_or("");
+        // A bare `KJ-V3.` on the field defers to its type's fuller text.
+        let meaning =
+            if own.trim_end_matches('.').split_whitespace().count() <= 1 && !def.is_empty() {
+                def
+            } else {
+                own
+            };
+        let meaning = meaning.split_whitespace().collect::<Vec<_>>().join(" ");
+        let id = meaning
+            .split(':')
+            .next()
+            .filter(|s| s.contains("-V") && !s.contains(' '))
+            .map(str::to_string);
+        let values = target
+            .get("oneOf")
+            .and_then(|o| o.as_array())
+            .map(|alts| {
+                alts.iter()
+                    .filter_map(|a| {
+                        let c = a.get("const")?.as_str()?;
+                        let d = a.get("description").and_then(|d| d.as_str()).unwrap_or("");
+                        Some((
+                            c.to_string(),
+                            d.split_whitespace().collect::<Vec<_>>().join(" "),
+                        ))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.push(FieldDoc {
+            key: full,
+            id,
+            meaning,
+            values,
+        });
+    }
+}
+
+fn deref<'a>(root: &'a serde_json::Value, node: &'a serde_json::Value) -> &'a serde_json::Value {
+    match node.get("$ref").and_then(|r| r.as_str()) {
+        Some(r) => r
+            .strip_prefix("#/$defs/")
+            .and_then(|name| root.get("$defs")?.get(name))
+            .unwrap_or(node),
+        None => node,
+    }
+}
+
+/// A rule field's value in a profile (dotted keys reach into tables).
+pub fn value_of(p: &AnyProfile, key: &str) -> Option<toml::Value> {
+    let table = p.to_table();
+    let mut parts = key.split('.');
+    let mut v = table.get(parts.next()?)?.clone();
+    for part in parts {
+        v = v.get(part)?.clone();
+    }
+    Some(v)
+}
+
+/// One field in which two profiles differ.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FieldDiff {
+    pub key: String,
+    pub id: Option<String>,
+    pub meaning: String,
+    /// The value under each profile, as TOML.
+    pub a: String,
+    pub b: String,
+    /// What each value means, for fields with named values.
+    pub a_meaning: Option<String>,
+    pub b_meaning: Option<String>,
+}
+
+/// The rule fields in which `a` and `b` (of the same game) differ.
+pub fn diff(a: &AnyProfile, b: &AnyProfile) -> Vec<FieldDiff> {
+    fields(a.game())
+        .into_iter()
+        .filter_map(|f| {
+            let va = value_of(a, &f.key)?;
+            let vb = value_of(b, &f.key)?;
+            let meaning_of = |v: &toml::Value| {
+                f.values
+                    .iter()
+                    .find(|(name, _)| v.as_str() == Some(name))
+                    .map(|(_, m)| m.clone())
+            };
+            (va != vb).then(|| FieldDiff {
+                a_meaning: meaning_of(&va),
+                b_meaning: meaning_of(&vb),
+                key: f.key,
+                id: f.id,
+                meaning: f.meaning,
+                a: va.to_string(),
+                b: vb.to_string(),
+            })
+        })
+        .collect()
+}
+
+/// The profile as a profile file: every field, resolved, each with its
+/// meaning, its source and the other values it may take, as comments. The
+/// text loads back as the same profile.
+pub fn to_documented_toml(p: &AnyProfile) -> String {
+    let mut s = String::new();
+    let table = p.to_table();
+    s.push_str(&format!(
+        "# troef rule profile `{}` for {}; format: spec/profiles.md\n",
+        p.name(),
+        p.game()
+    ));
+    for key in HEADER_KEYS {
+        if let Some(v) = table.get(*key) {
+            s.push_str(&format!("{key} = {}\n", toml_value(v)));
+        }
+    }
+    let mut in_table: Option<String> = None;
+    for f in fields(p.game()) {
+        let Some(v) = value_of(p, &f.key) else {
+            continue;
+        };
+        let (table_name, leaf) = match f.key.rsplit_once('.') {
+            Some((t, l)) => (Some(t.to_string()), l.to_string()),
+            None => (None, f.key.clone()),
+        };
+        if table_name != in_table {
+            if let Some(t) = &table_name {
+                s.push_str(&format!("\n[{t}]"));
+            }
+            in_table = table_name;
+        }
+        s.push('\n');
+        for line in wrap(&f.meaning, 92) {
+            s.push_str(&format!("# {line}\n"));
+        }
+        for (value, meaning) in &f.values {
+            let mark = if v.as_str() == Some(value) { '*' } else { ' ' };
+            let text = format!("\"{value}\": {meaning}");
+            for (i, line) in wrap(&text, 88).into_iter().enumerate() {
+                if i == 0 {
+                    s.push_str(&format!("#  {mark} {line}\n"));
+                } else {
+                    s.push_str(&format!("#        {line}\n"));
+                }
+            }
+        }
+        s.push_str(&format!("{leaf} = {}\n", toml_value(&v)));
+    }
+    s
+}
+
+/// A TOML value on one line (strings with escapes, arrays inline).
+fn toml_value(v: &toml::Value) -> String {
+    v.to_string()
+}
+
+/// Greedy word wrap.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
