@@ -4,5 +4,7 @@ mod common;
 mod conformance;
 mod corpus;
 mod deal;
+mod diff;
+mod profiles;
 mod properties;
 mod schema;

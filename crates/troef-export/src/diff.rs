@@ -96,8 +96,13 @@ pub struct RecordDiff {
     pub divergence: Option<Divergence>,
     /// Cards legal under both profiles whose legal sets differ (before the divergence).
     pub quiet: Vec<QuietDifference>,
-    /// Score items that differ (all items when the verdict is `score`).
+    /// Score items that differ, when both replays computed a score.
     pub score: Vec<ScoreItem>,
+    /// Why the scores are not compared (a replay stopped at an illegal action).
+    pub score_note: Option<String>,
+    /// An action illegal under both profiles, before any divergence: where
+    /// both replays stop (`12:1 E301 ...`, as profile A words it).
+    pub illegal_under_both: Option<String>,
     /// The record's claims (results, totals, roem) that hold under one
     /// profile and not under the other: the diagnostic under each.
     pub claims: [Vec<String>; 2],
@@ -204,6 +209,8 @@ fn compare(
         divergence: None,
         quiet: Vec::new(),
         score: Vec::new(),
+        score_note: None,
+        illegal_under_both: None,
         claims: [Vec::new(), Vec::new()],
         report_diff,
     };
@@ -250,6 +257,19 @@ fn compare(
         .into_iter()
         .flatten()
         .min_by_key(|d| d.span.start);
+    let common = ea
+        .iter()
+        .find(|m| eb.iter().any(|t| t.code == m.code && t.span.same(m.span)));
+    if let Some(c) = common.filter(|c| first.as_ref().is_none_or(|f| c.span.start < f.span.start)) {
+        let l = loc(x, c.span);
+        d.illegal_under_both = Some(format!(
+            "{}:{} {} {}",
+            l.line,
+            l.column,
+            c.code.as_str(),
+            c.message
+        ));
+    }
     let (ta, tb) = (
         x.trace.as_deref().unwrap_or_default(),
         y.trace.as_deref().unwrap_or_default(),
@@ -314,7 +334,18 @@ fn compare(
 
     // Scores and claims.
     let (sa, sb) = (score_items(ra), score_items(rb));
-    for (ia, va) in &sa {
+    let missing: Vec<&str> = [(&sa, &d.profiles[0]), (&sb, &d.profiles[1])]
+        .into_iter()
+        .filter(|(items, _)| items.is_empty())
+        .map(|(_, name)| name.as_str())
+        .collect();
+    if !missing.is_empty() && sa.len() + sb.len() > 0 {
+        d.score_note = Some(format!(
+            "no score under {}: the replay stopped",
+            missing.join(" and ")
+        ));
+    }
+    for (ia, va) in sa.iter().filter(|_| missing.is_empty()) {
         let vb = sb
             .iter()
             .find(|(ib, _)| ib == ia)
@@ -326,7 +357,7 @@ fn compare(
             });
         }
     }
-    for (ib, vb) in &sb {
+    for (ib, vb) in sb.iter().filter(|_| missing.is_empty()) {
         if !sa.iter().any(|(ia, _)| ia == ib) {
             d.score.push(ScoreItem {
                 item: ib.clone(),
@@ -455,9 +486,14 @@ pub fn render(d: &RecordDiff) -> String {
                 d.reason.as_deref().unwrap_or("unknown reason")
             );
         }
-        Verdict::Same => {
-            let _ = writeln!(s, "same legality and score under {a} and {b}");
-        }
+        Verdict::Same => match &d.illegal_under_both {
+            Some(e) => {
+                let _ = writeln!(s, "the same under {a} and {b}: both stop at {e}");
+            }
+            None => {
+                let _ = writeln!(s, "same legality and score under {a} and {b}");
+            }
+        },
         Verdict::Legality => {
             if let Some(v) = &d.divergence {
                 let who = match (v.trick, v.seat) {
@@ -532,12 +568,15 @@ pub fn render(d: &RecordDiff) -> String {
             );
         }
     }
+    if let Some(n) = &d.score_note {
+        let _ = writeln!(s, "  {n}");
+    }
     for (name, claims) in d.profiles.iter().zip(&d.claims) {
         for c in claims {
             let _ = writeln!(s, "  claim fails only under {name}: {c}");
         }
     }
-    if !d.report_diff.is_empty() && d.verdict != Verdict::NotCompared {
+    if d.diverged() {
         s.push_str(&d.report_diff);
     }
     s.push('\n');
@@ -624,6 +663,8 @@ pub struct PairDiff {
     pub tags: Vec<String>,
     /// Whether each record is valid.
     pub valid: [bool; 2],
+    /// Each record's first error, located (`18:10 E401 illegal play: ...`).
+    pub first_error: [Option<String>; 2],
     /// Unified diff of the canonical texts.
     pub text_diff: String,
 }
@@ -693,8 +734,21 @@ pub fn diff_pair(names: [&str; 2], x: &Checked, y: &Checked) -> PairDiff {
         first_action_section,
         tags,
         valid: [x.is_valid(), y.is_valid()],
+        first_error: [first_error(x), first_error(y)],
         text_diff,
     }
+}
+
+fn first_error(c: &Checked) -> Option<String> {
+    let e = c.diagnostics.iter().find(|d| d.is_error())?;
+    let l = locate(&c.raw.text, c.raw.offset, c.raw.line, e.span);
+    Some(format!(
+        "{}:{} {} {}",
+        l.line,
+        l.column,
+        e.code.as_str(),
+        e.message
+    ))
 }
 
 /// The readable report of two records compared.
@@ -728,9 +782,9 @@ pub fn render_pair(names: [&str; 2], d: &PairDiff) -> String {
     if !d.tags.is_empty() {
         let _ = writeln!(s, "tags that differ: {}", d.tags.join(", "));
     }
-    for (name, valid) in names.iter().zip(d.valid) {
-        if !valid {
-            let _ = writeln!(s, "{name}: the record does not check (see `troef check`)");
+    for (name, e) in names.iter().zip(&d.first_error) {
+        if let Some(e) = e {
+            let _ = writeln!(s, "{name} does not check: {e}");
         }
     }
     if d.text_diff.is_empty() {

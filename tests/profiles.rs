@@ -1,0 +1,332 @@
+//! Rule profiles as data: the built-in files, the file format's errors,
+//! `base` inheritance, `[Rules]` naming a file, and the committed schemas.
+
+use crate::common::*;
+use std::path::{Path, PathBuf};
+use troef_rules::profiles::{self, AnyProfile, Profiles};
+use troef_rules::{Context, MatchTracker};
+
+/// A fresh directory for profile files written by a test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("troef-profiles-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn parse(text: &str) -> Result<AnyProfile, String> {
+    AnyProfile::parse(text, "test.toml", None).map_err(|e| e.to_string())
+}
+
+#[test]
+fn builtins_load_and_defaults_come_first() {
+    for (game, name, _) in profiles::builtin_files() {
+        let p = profiles::builtin_checked(game, name)
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((p.game(), p.name()), (game, name));
+        assert!(!p.description().is_empty(), "{name} has no description");
+    }
+    assert_eq!(profiles::default_name("klaverjassen"), Some("amsterdam"));
+    assert_eq!(profiles::default_name("pandoeren"), Some("pagat"));
+    assert_eq!(
+        profiles::builtin_names("klaverjassen"),
+        ["amsterdam", "rotterdam", "seed", "utrecht", "parlett"]
+    );
+}
+
+/// The built-in files say what the rules files say. Pinned per field
+/// against rules-klaverjassen.md section 4 and rules-pandoeren.md section 4.
+#[test]
+fn builtins_pinned_to_the_rules_files() {
+    let v = |game: &str, name: &str, key: &str| {
+        let p = profiles::builtin(game, name).unwrap();
+        profiles::value_of(&p, key).unwrap().to_string()
+    };
+    // KJ-V1 and KJ-V3 (the legality table of rules-klaverjassen.md section 4).
+    let kj = [
+        ("rotterdam", "false", "\"undertrump\""),
+        ("amsterdam", "true", "\"discard_plain\""),
+        ("utrecht", "true", "\"undertrump_unless_partner\""),
+        ("seed", "true", "\"free\""),
+    ];
+    for (name, release, cannot) in kj {
+        assert_eq!(
+            v("klaverjassen", name, "partner_winning_release"),
+            release,
+            "{name}"
+        );
+        assert_eq!(
+            v("klaverjassen", name, "cannot_overtrump"),
+            cannot,
+            "{name}"
+        );
+    }
+    assert_eq!(v("klaverjassen", "seed", "quartet_value"), "\"fifty\"");
+    assert_eq!(v("klaverjassen", "amsterdam", "quartet_value"), "\"pagat\"");
+    assert_eq!(
+        v("klaverjassen", "parlett", "quartet_value"),
+        "\"hundred_any\""
+    );
+    assert_eq!(
+        v("klaverjassen", "seed", "trump_selection"),
+        "\"trump_pile\""
+    );
+    assert_eq!(
+        v("klaverjassen", "parlett", "trump_selection"),
+        "\"parlett_bidding\""
+    );
+    // PD-V2, PD-V14, PD-V15 and the payouts (rules-pandoeren.md sections 3 and 4).
+    assert_eq!(
+        v("pandoeren", "pagat", "undertrump_after_ruff"),
+        "\"banned\""
+    );
+    assert_eq!(
+        v("pandoeren", "butselaar", "undertrump_after_ruff"),
+        "\"allowed\""
+    );
+    assert_eq!(v("pandoeren", "pagat", "lowest_bid"), "120");
+    assert_eq!(v("pandoeren", "butselaar", "lowest_bid"), "130");
+    assert_eq!(v("pandoeren", "pagat", "scores.prive"), "10");
+    assert_eq!(v("pandoeren", "butselaar", "scores.stil_praatje"), "8");
+    // butselaar gives only part of [scores]; the rest is pagat's.
+    assert_eq!(v("pandoeren", "butselaar", "scores.praatje"), "9");
+}
+
+/// `troef rules show` prints a profile file that loads back as the same
+/// profile, for every built-in and every profile in the corpus.
+#[test]
+fn documented_toml_round_trips() {
+    let mut all: Vec<AnyProfile> = profiles::builtin_files()
+        .map(|(g, n, _)| profiles::builtin(g, n).unwrap())
+        .collect();
+    for path in files("corpus", "toml") {
+        if path.ends_with("cases.toml") {
+            continue;
+        }
+        all.push(AnyProfile::load(&path).unwrap_or_else(|e| panic!("{e}")));
+    }
+    assert!(all.len() >= 10);
+    for p in all {
+        let text = profiles::to_documented_toml(&p);
+        let back =
+            AnyProfile::parse(&text, "shown", None).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, p, "{}", p.name());
+        // Every rule field is documented, with its variant id where it has one.
+        for f in profiles::fields(p.game()) {
+            assert!(
+                !f.meaning.is_empty(),
+                "{}: {} undocumented",
+                p.game(),
+                f.key
+            );
+            if !f.key.contains('.') {
+                let id =
+                    f.id.as_deref()
+                        .unwrap_or_else(|| panic!("{}: no id", f.key));
+                assert!(text.contains(&format!("# {id}")), "{}", f.key);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_rules_file_variant_is_a_field() {
+    for (game, prefix, file) in [
+        ("klaverjassen", "KJ-V", "rules-klaverjassen.md"),
+        ("pandoeren", "PD-V", "rules-pandoeren.md"),
+    ] {
+        let ids: Vec<String> = profiles::fields(game)
+            .into_iter()
+            .filter_map(|f| f.id)
+            .collect();
+        let max = if game == "klaverjassen" { 11 } else { 18 };
+        for n in 1..=max {
+            assert!(
+                ids.contains(&format!("{prefix}{n}")),
+                "{file}: {prefix}{n} is no field"
+            );
+        }
+    }
+}
+
+#[test]
+fn errors_are_clear() {
+    let head = "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"x\"\nbase = \"amsterdam\"\n";
+    // Unknown field: line, column, the line, the known fields.
+    let e = parse(&format!("{head}quartett_value = \"fifty\"\n")).unwrap_err();
+    assert!(e.contains("line 5, column 1"), "{e}");
+    assert!(e.contains("unknown field `quartett_value`"), "{e}");
+    assert!(e.contains("quartet_value"), "{e}");
+    // Unknown value: the allowed ones.
+    let e = parse(&format!("{head}quartet_value = \"sixty\"\n")).unwrap_err();
+    assert!(e.contains("line 5"), "{e}");
+    assert!(e.contains("unknown variant `sixty`"), "{e}");
+    assert!(e.contains("`hundred_any`"), "{e}");
+    // Wrong type.
+    let e = parse(&format!("{head}double_spades = \"yes\"\n")).unwrap_err();
+    assert!(e.contains("expected a boolean"), "{e}");
+    // Missing fields without a base.
+    let e = parse("troef_profile = 1\ngame = \"klaverjassen\"\nname = \"x\"\n").unwrap_err();
+    assert!(e.contains("missing field"), "{e}");
+    assert!(e.contains("base"), "{e}");
+    // Version, game, name.
+    let e = parse("game = \"klaverjassen\"\nname = \"x\"\n").unwrap_err();
+    assert!(e.contains("troef_profile"), "{e}");
+    let e = parse("troef_profile = 2\ngame = \"klaverjassen\"\nname = \"x\"\n").unwrap_err();
+    assert!(e.contains("newer"), "{e}");
+    let e = parse("troef_profile = 1\ngame = \"bridge\"\nname = \"x\"\n").unwrap_err();
+    assert!(e.contains("unknown game `bridge`"), "{e}");
+    let e = parse("troef_profile = 1\ngame = \"klaverjassen\"\n").unwrap_err();
+    assert!(e.contains("missing `name`"), "{e}");
+    // A base that does not exist, or of another game.
+    let e = parse("troef_profile = 1\ngame = \"klaverjassen\"\nname = \"x\"\nbase = \"haarlem\"\n")
+        .unwrap_err();
+    assert!(
+        e.contains("base `haarlem`") && e.contains("rotterdam"),
+        "{e}"
+    );
+    let e = parse("troef_profile = 1\ngame = \"klaverjassen\"\nname = \"x\"\nbase = \"pagat\"\n")
+        .unwrap_err();
+    assert!(e.contains("base `pagat`"), "{e}");
+    // A bad key inside a partial nested table.
+    let e = parse(
+        "troef_profile = 1\ngame = \"pandoeren\"\nname = \"x\"\nbase = \"pagat\"\n[scores]\npicolo = 4\n",
+    )
+    .unwrap_err();
+    assert!(e.contains("unknown field `picolo`"), "{e}");
+    // Not TOML at all.
+    let e = parse("troef_profile = 1\ngame = klaverjassen\n").unwrap_err();
+    assert!(e.contains("line 2"), "{e}");
+}
+
+#[test]
+fn base_chains_files_and_cycles() {
+    let dir = scratch("chains");
+    write(
+        &dir,
+        "club.toml",
+        "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"club\"\nbase = \"rotterdam\"\ndouble_spades = true\n",
+    );
+    let p = write(
+        &dir,
+        "club-nines.toml",
+        "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"club-nines\"\nbase = \"club.toml\"\nquartet_value = \"hundred_any\"\n",
+    );
+    let AnyProfile::Klaverjassen(k) = AnyProfile::load(&p).unwrap() else {
+        panic!("a Klaverjassen profile")
+    };
+    assert_eq!(k.name, "club-nines");
+    assert!(k.double_spades);
+    assert!(!k.partner_winning_release, "rotterdam's, through club.toml");
+    assert_eq!(k.description, "", "descriptions are not inherited");
+    // A cycle is an error, not a stack overflow.
+    let a = write(
+        &dir,
+        "a.toml",
+        "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"a\"\nbase = \"b.toml\"\n",
+    );
+    write(
+        &dir,
+        "b.toml",
+        "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"b\"\nbase = \"a.toml\"\n",
+    );
+    let e = AnyProfile::load(&a).unwrap_err().to_string();
+    assert!(e.contains("chain longer"), "{e}");
+    // Not a file; too large.
+    assert!(AnyProfile::load(&dir).is_err());
+    let big = write(&dir, "big.toml", &"# padding\n".repeat(40_000));
+    let e = AnyProfile::load(&big).unwrap_err().to_string();
+    assert!(e.contains("larger than"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn replay_text(text: &str, profiles: Profiles) -> troef_rules::ReplayOutcome {
+    let rec = troef_ttn::parse_record(text, 0).record.unwrap();
+    let mut cx = Context {
+        profiles,
+        trace: false,
+    };
+    troef_rules::replay_in(&rec, &mut MatchTracker::default(), &mut cx)
+}
+
+#[test]
+fn rules_tag_names_a_file_and_cli_overrides() {
+    let dir = scratch("tag");
+    write(
+        &dir,
+        "club.toml",
+        "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"club\"\nbase = \"rotterdam\"\n",
+    );
+    write(
+        &dir,
+        "broken.toml",
+        "troef_profile = 1\ngame = \"klaverjassen\"\nname = \"b\"\nbase = \"amsterdam\"\nfoo = 1\n",
+    );
+    let rec = |rules: &str| {
+        format!(
+            "[Game \"klaverjassen\"]\n[Rules \"{rules}\"]\n[Dealer \"S\"]\n[Deal \"N:A98.K.87.J8 Q.A9.J9.KQ9 7.QT8.QT.T7 KJT.J7.AK.A\"]\n[Auction \"W\"]\nH\n"
+        )
+    };
+    let out = replay_text(&rec("club.toml"), Profiles::new(Some(dir.clone())));
+    assert!(
+        !out.diagnostics.iter().any(|d| d.is_error()),
+        "{:?}",
+        out.diagnostics
+    );
+    assert_eq!(out.replay.unwrap().rules, "club");
+    // Missing file, invalid file, another game's profile: E212 with the reason.
+    for (file, want) in [
+        ("missing.toml", "missing.toml"),
+        ("broken.toml", "unknown field `foo`"),
+    ] {
+        let out = replay_text(&rec(file), Profiles::new(Some(dir.clone())));
+        assert_eq!(out.diagnostics.len(), 1);
+        let d = &out.diagnostics[0];
+        assert_eq!(d.code.as_str(), "E212");
+        let all = format!("{} {}", d.message, d.notes.join(" "));
+        assert!(all.contains(want), "{all}");
+    }
+    let pd = write(
+        &dir,
+        "pd.toml",
+        "troef_profile = 1\ngame = \"pandoeren\"\nname = \"pd\"\nbase = \"pagat\"\n",
+    );
+    let out = replay_text(&rec(pd.to_str().unwrap()), Profiles::new(None));
+    assert_eq!(out.diagnostics[0].code.as_str(), "E212");
+    assert!(out.diagnostics[0].message.contains("pandoeren profile"));
+    // Unknown names stay E203; names are case-insensitive.
+    let out = replay_text(&rec("Haarlem"), Profiles::new(None));
+    assert_eq!(out.diagnostics[0].code.as_str(), "E203");
+    let out = replay_text(&rec("ROTTERDAM"), Profiles::new(None));
+    assert_eq!(out.replay.unwrap().rules, "rotterdam");
+    // An override replaces the tag for records of its game only.
+    let over = || Profiles::new(None).with_overrides(profiles::lookup("seed").unwrap());
+    let out = replay_text(&rec("Haarlem"), over());
+    assert_eq!(out.replay.unwrap().rules, "seed");
+    let pd_rec = "[Game \"pandoeren\"]\n[Rules \"butselaar\"]\n[DealNo \"0\"]\n";
+    let out = replay_text(pd_rec, over());
+    assert_eq!(out.replay.unwrap().rules, "butselaar");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn committed_profile_schemas_are_current() {
+    for game in troef_rules::GAMES {
+        let path = format!("spec/schema/profile-{game}.schema.json");
+        let committed = std::fs::read_to_string(root().join(&path))
+            .unwrap_or_else(|_| panic!("{path} is missing"));
+        let current =
+            serde_json::to_string_pretty(&profiles::schema(game).unwrap()).unwrap() + "\n";
+        assert!(
+            committed == current,
+            "{path} is stale; regenerate it with:\n    cargo run -q --bin troef -- rules schema {game} > {path}"
+        );
+    }
+}
