@@ -330,3 +330,27 @@ fn committed_profile_schemas_are_current() {
         );
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 400, failure_persistence: None, ..Default::default() })]
+    /// Mangled profile files give an error or a profile, never a panic.
+    #[test]
+    fn mangled_profiles_do_not_panic(
+        which in 0usize..7,
+        edits in proptest::collection::vec((0usize..4000, 0u8..4, proptest::char::any()), 1..8),
+    ) {
+        let (_, _, text) = profiles::builtin_files().nth(which).unwrap();
+        let mut chars: Vec<char> = text.chars().collect();
+        for (at, op, c) in edits {
+            let i = at % (chars.len() + 1);
+            match op {
+                0 => chars.insert(i, c),
+                1 if i < chars.len() => { chars.remove(i); }
+                2 if i < chars.len() => chars[i] = c,
+                _ => chars.insert(i, ['"', '[', ']', '=', '\n', '#'][at % 6]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        let _ = AnyProfile::parse(&text, "mangled", None);
+    }
+}

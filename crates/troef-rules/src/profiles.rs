@@ -396,7 +396,7 @@ pub fn default_name(game: &str) -> Option<&'static str> {
 
 type BuiltinTable = Vec<(
     (&'static str, &'static str),
-    Result<AnyProfile, ProfileError>,
+    Result<Arc<AnyProfile>, ProfileError>,
 )>;
 
 fn builtins() -> &'static BuiltinTable {
@@ -404,7 +404,10 @@ fn builtins() -> &'static BuiltinTable {
     CELL.get_or_init(|| {
         BUILTIN_FILES
             .iter()
-            .map(|&(g, n, text)| ((g, n), parse_at(text, &format!("built-in {n}"), None, 0)))
+            .map(|&(g, n, text)| {
+                let p = parse_at(text, &format!("built-in {n}"), None, 0).map(Arc::new);
+                ((g, n), p)
+            })
             .collect()
     })
 }
@@ -413,15 +416,24 @@ fn builtins() -> &'static BuiltinTable {
 /// an unknown name (and for a built-in file that does not parse, which the
 /// tests rule out: see [`builtin_checked`]).
 pub fn builtin(game: &str, name: &str) -> Option<AnyProfile> {
-    builtin_checked(game, name)?.ok()
+    builtin_shared(game, name).map(|p| (*p).clone())
+}
+
+/// A built-in profile, shared (no copy).
+fn builtin_shared(game: &str, name: &str) -> Option<Arc<AnyProfile>> {
+    builtin_entry(game, name)?.as_ref().ok().cloned()
+}
+
+fn builtin_entry(game: &str, name: &str) -> Option<&'static Result<Arc<AnyProfile>, ProfileError>> {
+    builtins()
+        .iter()
+        .find(|((g, n), _)| *g == game && *n == name)
+        .map(|(_, r)| r)
 }
 
 /// A built-in profile, or the error its file gave.
 pub fn builtin_checked(game: &str, name: &str) -> Option<Result<AnyProfile, ProfileError>> {
-    builtins()
-        .iter()
-        .find(|((g, n), _)| *g == game && *n == name)
-        .map(|(_, r)| r.clone())
+    builtin_entry(game, name).map(|r| r.as_ref().map(|p| (**p).clone()).map_err(Clone::clone))
 }
 
 /// Every built-in profile with this name, of any game.
@@ -514,9 +526,7 @@ impl Profiles {
         }
         let Some(spec) = spec.map(str::trim) else {
             let name = default_name(game).unwrap_or_default();
-            return builtin(game, name)
-                .map(Arc::new)
-                .ok_or(ResolveError::Unknown { name: name.into() });
+            return builtin_shared(game, name).ok_or(ResolveError::Unknown { name: name.into() });
         };
         let p = if is_path(spec) {
             let path = match &self.base_dir {
@@ -530,8 +540,8 @@ impl Profiles {
                 .map_err(ResolveError::File)?
         } else {
             let name = spec.to_ascii_lowercase();
-            match builtin(game, &name) {
-                Some(p) => Arc::new(p),
+            match builtin_shared(game, &name) {
+                Some(p) => p,
                 None => return Err(ResolveError::Unknown { name }),
             }
         };
