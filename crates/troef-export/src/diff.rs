@@ -527,6 +527,12 @@ pub fn render(d: &RecordDiff) -> String {
                 }
             }
         }
+        Verdict::Score if d.score.is_empty() => {
+            let _ = writeln!(
+                s,
+                "diverges in the record's claims (every action has the same legality, and the score is the same):"
+            );
+        }
         Verdict::Score => {
             let _ = writeln!(s, "diverges in score (every action has the same legality):");
         }
