@@ -49,52 +49,34 @@ fn builtins_pinned_to_the_rules_files() {
         let p = profiles::builtin(game, name).unwrap();
         profiles::value_of(&p, key).unwrap().to_string()
     };
-    // KJ-V1 and KJ-V3 (the legality table of rules-klaverjassen.md section 4).
-    let kj = [
-        ("rotterdam", "false", "\"undertrump\""),
-        ("amsterdam", "true", "\"discard_plain\""),
-        ("utrecht", "true", "\"undertrump_unless_partner\""),
-        ("seed", "true", "\"free\""),
-    ];
-    for (name, release, cannot) in kj {
-        assert_eq!(
-            v("klaverjassen", name, "partner_winning_release"),
-            release,
-            "{name}"
-        );
-        assert_eq!(
-            v("klaverjassen", name, "cannot_overtrump"),
-            cannot,
-            "{name}"
-        );
+    // KJ-V1 and KJ-V3 (the legality table of rules-klaverjassen.md section 4),
+    // KJ-V5 and KJ-V6 (sections 3 and 5); PD-V2, PD-V14 and the payouts
+    // (rules-pandoeren.md sections 3 and 4).
+    const PINS: &str = "
+        klaverjassen rotterdam partner_winning_release false
+        klaverjassen amsterdam partner_winning_release true
+        klaverjassen utrecht   partner_winning_release true
+        klaverjassen seed      partner_winning_release true
+        klaverjassen rotterdam cannot_overtrump \"undertrump\"
+        klaverjassen amsterdam cannot_overtrump \"discard_plain\"
+        klaverjassen utrecht   cannot_overtrump \"undertrump_unless_partner\"
+        klaverjassen seed      cannot_overtrump \"free\"
+        klaverjassen seed      quartet_value \"fifty\"
+        klaverjassen amsterdam quartet_value \"pagat\"
+        klaverjassen parlett   quartet_value \"hundred_any\"
+        klaverjassen seed      trump_selection \"trump_pile\"
+        klaverjassen parlett   trump_selection \"parlett_bidding\"
+        pandoeren pagat     undertrump_after_ruff \"banned\"
+        pandoeren butselaar undertrump_after_ruff \"allowed\"
+        pandoeren pagat     lowest_bid 120
+        pandoeren butselaar lowest_bid 130
+        pandoeren pagat     scores.prive 10
+        pandoeren butselaar scores.stil_praatje 8
+    ";
+    for line in PINS.lines().filter(|l| !l.trim().is_empty()) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(v(w[0], w[1], w[2]), w[3], "{line}");
     }
-    assert_eq!(v("klaverjassen", "seed", "quartet_value"), "\"fifty\"");
-    assert_eq!(v("klaverjassen", "amsterdam", "quartet_value"), "\"pagat\"");
-    assert_eq!(
-        v("klaverjassen", "parlett", "quartet_value"),
-        "\"hundred_any\""
-    );
-    assert_eq!(
-        v("klaverjassen", "seed", "trump_selection"),
-        "\"trump_pile\""
-    );
-    assert_eq!(
-        v("klaverjassen", "parlett", "trump_selection"),
-        "\"parlett_bidding\""
-    );
-    // PD-V2, PD-V14, PD-V15 and the payouts (rules-pandoeren.md sections 3 and 4).
-    assert_eq!(
-        v("pandoeren", "pagat", "undertrump_after_ruff"),
-        "\"banned\""
-    );
-    assert_eq!(
-        v("pandoeren", "butselaar", "undertrump_after_ruff"),
-        "\"allowed\""
-    );
-    assert_eq!(v("pandoeren", "pagat", "lowest_bid"), "120");
-    assert_eq!(v("pandoeren", "butselaar", "lowest_bid"), "130");
-    assert_eq!(v("pandoeren", "pagat", "scores.prive"), "10");
-    assert_eq!(v("pandoeren", "butselaar", "scores.stil_praatje"), "8");
     // butselaar gives only part of [scores]; the rest is pagat's.
     assert_eq!(v("pandoeren", "butselaar", "scores.praatje"), "9");
 }
