@@ -31,6 +31,9 @@ pub const FORMAT_VERSION: u32 = 1;
 /// Profile files larger than this are refused (a profile is a few hundred bytes).
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 
+/// Profile files a resolver keeps loaded (a file naming more starts over).
+const MAX_CACHED_FILES: usize = 64;
+
 /// How many `base` links a profile may follow (catches cycles).
 const MAX_BASE_DEPTH: usize = 8;
 
@@ -533,6 +536,10 @@ impl Profiles {
                 Some(d) => d.join(spec),
                 None => PathBuf::from(spec),
             };
+            // Records may name any number of files; keep the cache bounded.
+            if self.files.len() >= MAX_CACHED_FILES && !self.files.contains_key(&path) {
+                self.files.clear();
+            }
             self.files
                 .entry(path)
                 .or_insert_with_key(|path| AnyProfile::load(path).map(Arc::new))
