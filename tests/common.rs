@@ -34,6 +34,24 @@ pub fn check_text(text: &str) -> Vec<Checked> {
     Checker::new(text.as_bytes()).map(|c| c.unwrap()).collect()
 }
 
+/// Checks a file as `troef check` does: profile files named by its records
+/// resolve relative to the file's directory.
+pub fn check_file(path: &Path) -> Vec<Checked> {
+    let cx = troef_rules::Context {
+        profiles: troef_rules::profiles::Profiles::new(path.parent().map(Path::to_path_buf)),
+        trace: false,
+    };
+    let input = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    Checker::with_context(input, cx)
+        .map(|c| c.unwrap())
+        .collect()
+}
+
+/// A report with the checkout's absolute path removed (profile errors name files).
+pub fn portable(report: &str) -> String {
+    report.replace(&format!("{}/", root().display()), "")
+}
+
 /// The canonical re-export of a file (`troef fmt`; records with syntax
 /// errors verbatim).
 pub fn canonical(text: &str) -> String {

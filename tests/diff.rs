@@ -6,9 +6,7 @@ use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use troef_export::diff::{self, RecordDiff, Summary, Verdict};
-use troef_rules::check::Checker;
-use troef_rules::profiles::{self, AnyProfile, Profiles};
-use troef_rules::Context;
+use troef_rules::profiles::{self, AnyProfile};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -158,13 +156,7 @@ fn diff_cases() {
 fn diff_corpus_is_valid() {
     for path in files("corpus/diff", "ttn") {
         let name = rel(&path);
-        let cx = Context {
-            profiles: Profiles::new(path.parent().map(Path::to_path_buf)),
-            trace: false,
-        };
-        let input = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
-        for c in Checker::with_context(input, cx) {
-            let c = c.unwrap();
+        for c in check_file(&path) {
             assert!(c.is_valid(), "{name}: {:?}", c.diagnostics);
         }
     }
@@ -176,16 +168,9 @@ fn diff_corpus_is_valid() {
 fn two_annotators() {
     let dir = diff_dir().join("annotators");
     let load = |f: &str| {
-        let path = dir.join(f);
-        let cx = Context {
-            profiles: Profiles::new(Some(dir.clone())),
-            trace: false,
-        };
-        let input = std::io::BufReader::new(std::fs::File::open(&path).unwrap());
-        Checker::with_context(input, cx)
-            .map(Result::unwrap)
-            .filter(|c| c.is_record())
-            .collect::<Vec<_>>()
+        let mut v = check_file(&dir.join(f));
+        v.retain(|c| c.is_record());
+        v
     };
     let (a, b) = (load("anna.ttn"), load("bram.ttn"));
     assert_eq!((a.len(), b.len()), (1, 1));

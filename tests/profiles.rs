@@ -89,7 +89,7 @@ fn documented_toml_round_trips() {
         .map(|(g, n, _)| profiles::builtin(g, n).unwrap())
         .collect();
     for path in files("corpus", "toml") {
-        if path.ends_with("cases.toml") {
+        if path.ends_with("cases.toml") || rel(&path).contains("broken") {
             continue;
         }
         all.push(AnyProfile::load(&path).unwrap_or_else(|e| panic!("{e}")));

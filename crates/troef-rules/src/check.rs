@@ -52,11 +52,6 @@ impl<R: BufRead> Checker<R> {
             count: 0,
         }
     }
-
-    /// The context back, with its cache of profile files.
-    pub fn into_context(self) -> Context {
-        self.context
-    }
 }
 
 /// Parses and replays one raw record.

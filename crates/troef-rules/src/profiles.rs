@@ -513,11 +513,6 @@ impl Profiles {
         self
     }
 
-    /// Uses `dir` for relative profile files from now on.
-    pub fn set_dir(&mut self, dir: Option<PathBuf>) {
-        self.base_dir = dir;
-    }
-
     /// The profile for a record of `game` whose `[Rules]` value is `spec`.
     pub fn resolve(
         &mut self,
