@@ -212,7 +212,6 @@ fn broken_dir(dir: &str) {
     assert!(files.len() >= 10, "{dir}: broken corpus present");
     for path in files {
         let name = rel(&path);
-        let text = std::fs::read_to_string(&path).unwrap();
         let checked = check_file(&path);
         let codes: Vec<&str> = checked
             .iter()
