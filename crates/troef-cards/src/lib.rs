@@ -295,6 +295,21 @@ impl schemars::JsonSchema for Seat {
     }
 }
 
+impl serde::Serialize for Team {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl schemars::JsonSchema for Team {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Team".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["NS", "EW"] })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

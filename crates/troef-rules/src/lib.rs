@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod jass;
 pub mod klaverjassen;
 pub mod pandoeren;
 pub mod profiles;
@@ -16,7 +17,7 @@ pub mod replay;
 pub use replay::{replay, replay_in, Context, GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
 
 /// The games troef knows, by their `Game` tag value.
-pub const GAMES: &[&str] = &["klaverjassen", "pandoeren"];
+pub const GAMES: &[&str] = &["klaverjassen", "pandoeren", "jass"];
 
 /// The seat and card winning a trick (in playing order from `leader`): the
 /// first card of the greatest `strength(card, led suit)`.

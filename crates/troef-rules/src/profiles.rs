@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::{klaverjassen, pandoeren};
+use crate::{jass, klaverjassen, pandoeren};
 
 /// The profile file format version this troef reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -74,6 +74,19 @@ const BUILTIN_FILES: &[(&str, &str, &str)] = &[
         "butselaar",
         include_str!("../profiles/pandoeren/butselaar.toml"),
     ),
+    ("jass", "swiss", include_str!("../profiles/jass/swiss.toml")),
+    ("jass", "seed", include_str!("../profiles/jass/seed.toml")),
+    ("jass", "pagat", include_str!("../profiles/jass/pagat.toml")),
+    (
+        "jass",
+        "vorarlberg",
+        include_str!("../profiles/jass/vorarlberg.toml"),
+    ),
+    (
+        "jass",
+        "jass-challenge",
+        include_str!("../profiles/jass/jass-challenge.toml"),
+    ),
 ];
 
 /// A rule profile of any game.
@@ -81,6 +94,7 @@ const BUILTIN_FILES: &[(&str, &str, &str)] = &[
 pub enum AnyProfile {
     Klaverjassen(klaverjassen::Profile),
     Pandoeren(pandoeren::Profile),
+    Jass(jass::Profile),
 }
 
 /// What the loader needs of a game's profile type.
@@ -103,6 +117,13 @@ impl GameProfile for pandoeren::Profile {
     }
 }
 
+impl GameProfile for jass::Profile {
+    const GAME: &'static str = "jass";
+    fn wrap(self) -> AnyProfile {
+        AnyProfile::Jass(self)
+    }
+}
+
 /// Keys every profile file has besides its game's rule fields.
 pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
 
@@ -111,24 +132,28 @@ impl AnyProfile {
         match self {
             AnyProfile::Klaverjassen(_) => klaverjassen::Profile::GAME,
             AnyProfile::Pandoeren(_) => pandoeren::Profile::GAME,
+            AnyProfile::Jass(_) => jass::Profile::GAME,
         }
     }
     pub fn name(&self) -> &str {
         match self {
             AnyProfile::Klaverjassen(p) => &p.name,
             AnyProfile::Pandoeren(p) => &p.name,
+            AnyProfile::Jass(p) => &p.name,
         }
     }
     pub fn description(&self) -> &str {
         match self {
             AnyProfile::Klaverjassen(p) => &p.description,
             AnyProfile::Pandoeren(p) => &p.description,
+            AnyProfile::Jass(p) => &p.description,
         }
     }
     pub fn base(&self) -> Option<&str> {
         match self {
             AnyProfile::Klaverjassen(p) => p.base.as_deref(),
             AnyProfile::Pandoeren(p) => p.base.as_deref(),
+            AnyProfile::Jass(p) => p.base.as_deref(),
         }
     }
 
@@ -137,6 +162,7 @@ impl AnyProfile {
         let t = match self {
             AnyProfile::Klaverjassen(p) => toml::Table::try_from(p),
             AnyProfile::Pandoeren(p) => toml::Table::try_from(p),
+            AnyProfile::Jass(p) => toml::Table::try_from(p),
         };
         // Profiles are plain structs of strings, numbers, booleans and
         // tables: they always serialise.
@@ -148,6 +174,7 @@ impl AnyProfile {
         match self {
             AnyProfile::Klaverjassen(p) => serde_json::to_value(p),
             AnyProfile::Pandoeren(p) => serde_json::to_value(p),
+            AnyProfile::Jass(p) => serde_json::to_value(p),
         }
         .unwrap_or_default()
     }
@@ -265,6 +292,7 @@ fn parse_at(
         Some(pandoeren::Profile::GAME) => {
             parse_game::<pandoeren::Profile>(text, table, origin, dir, depth)
         }
+        Some(jass::Profile::GAME) => parse_game::<jass::Profile>(text, table, origin, dir, depth),
         Some(other) => Err(err(
             origin,
             format!(
@@ -576,6 +604,7 @@ pub fn schema(game: &str) -> Option<serde_json::Value> {
     let s = match game {
         "klaverjassen" => schemars::schema_for!(klaverjassen::Profile),
         "pandoeren" => schemars::schema_for!(pandoeren::Profile),
+        "jass" => schemars::schema_for!(jass::Profile),
         _ => return None,
     };
     serde_json::to_value(s).ok()

@@ -91,6 +91,10 @@ pub struct GameReplay {
     /// roem dialogue, open hands and the per-player settlement.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pandoeren: Option<crate::pandoeren::replay::PandoerenOut>,
+    /// Jass: the mode, who chose it, the Weis contest, Stöck, the multiplier
+    /// and the match target.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub jass: Option<crate::jass::replay::JassOut>,
 }
 
 impl GameReplay {
@@ -113,6 +117,7 @@ impl GameReplay {
             claimed_result: None,
             running_total: None,
             pandoeren: None,
+            jass: None,
         }
     }
 }
@@ -221,6 +226,8 @@ pub struct MatchTracker {
     seats: Option<[i64; 4]>,
     /// Who deals the next record of the match, when known.
     next_dealer: Option<Seat>,
+    /// The side that won the match (a target reached), once decided.
+    decided: Option<troef_cards::Team>,
 }
 
 impl MatchTracker {
@@ -231,6 +238,23 @@ impl MatchTracker {
             self.total = Some(TeamPoints::default());
             self.seats = Some([0; 4]);
             self.next_dealer = None;
+            self.decided = None;
+        }
+    }
+
+    /// The side that already won the current match `id`, if any (so a
+    /// record after it is out of place).
+    pub(crate) fn decided(&mut self, match_id: Option<&str>) -> Option<troef_cards::Team> {
+        let id = match_id?;
+        self.enter(id);
+        self.decided
+    }
+
+    /// Records that `side` won the match `id`.
+    pub(crate) fn decide(&mut self, match_id: Option<&str>, side: troef_cards::Team) {
+        if let Some(id) = match_id {
+            self.enter(id);
+            self.decided = Some(side);
         }
     }
 
@@ -357,6 +381,7 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
                 crate::klaverjassen::replay::replay(rec, p, tracker, &mut out)
             }
             AnyProfile::Pandoeren(p) => crate::pandoeren::replay::replay(rec, p, tracker, &mut out),
+            AnyProfile::Jass(p) => crate::jass::replay::replay(rec, p, tracker, &mut out),
         },
         Err(e) => out
             .diagnostics

@@ -220,6 +220,7 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Play",
     "Result",
     "Total",
+    "Winner",
 ];
 
 /// Tags that carry a section of tokens.

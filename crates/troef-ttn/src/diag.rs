@@ -70,10 +70,14 @@ codes! {
     ClaimMisplaced = "E504", "claim in the wrong place";
     RoemMisstated = "E505", "roem announced, answered or shown that the hand does not hold";
     BadDenial = "E506", "roem asked or denied by a player who may not, or not with a better instance";
+    WeisInvalid = "E507", "Weis the profile does not count, or sharing a card with another Weis";
+    WeisWinnerWrong = "E508", "claimed Weis winner is not the strongest Weis";
     ResultMismatch = "E601", "claimed result differs from the replay";
     TotalMismatch = "E602", "claimed running total differs from the replay";
     BadScore = "E603", "malformed score";
     DealerOutOfTurn = "E604", "dealer out of turn within a match";
+    WinnerMismatch = "E605", "claimed match winner differs from the replay";
+    DealAfterMatchEnd = "E606", "deal after the match was decided";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 

@@ -280,6 +280,7 @@ pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
                 .collect::<Vec<_>>()
                 .join(" ")
         }),
+        "Winner" => Team::parse(v.trim()).map(|t| t.name().to_string()),
         "DealNo" | "Board" => v.trim().parse::<u128>().ok().map(|n| n.to_string()),
         _ => None,
     }
