@@ -13,6 +13,7 @@ const GAMES: &[(&str, Deck, &[u32])] = &[
         Deck::Pandoeren33,
         &troef_rules::pandoeren::PILES,
     ),
+    ("jass", Deck::Jass36, &[9, 9, 9, 9]),
 ];
 
 pub fn run(game: &str, seed: u64, count: u64, start: u64) -> io::Result<u8> {
@@ -34,8 +35,8 @@ pub fn run(game: &str, seed: u64, count: u64, start: u64) -> io::Result<u8> {
     Ok(0)
 }
 
-/// Deal `index` of `seed` as a TTN record. The dealer rotates clockwise from
-/// North with the index, as in a match.
+/// Deal `index` of `seed` as a TTN record. The dealer rotates from North
+/// with the index, as in a match: clockwise, or to the right in Jass.
 pub fn record(game: &str, deck: Deck, piles: &[u32], seed: u64, index: u64) -> String {
     let (n, p) = deal::seeded(deck, piles, seed, index).expect("piles add up to the deck");
     let hands = DealValue {
@@ -48,7 +49,12 @@ pub fn record(game: &str, deck: Deck, piles: &[u32], seed: u64, index: u64) -> S
     format!(
         "[Game \"{game}\"]\n[Event \"troef deal --game {game} --seed {seed}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[DealNo \"{n}\"]\n[Deal \"{}\"]\n{extra}",
         index + 1,
-        Seat::from_index(index as usize % 4).letter(),
+        if game == "jass" {
+            Seat::from_index(4 - index as usize % 4)
+        } else {
+            Seat::from_index(index as usize % 4)
+        }
+        .letter(),
         print_deal(&hands)
     )
 }

@@ -446,6 +446,27 @@ pub fn score_items(r: &GameReplay) -> Vec<(String, String)> {
             push("running total", t.to_string());
         }
     }
+    if let Some(js) = &r.jass {
+        let tp = |t: troef_rules::replay::TeamPoints| format!("NS {} EW {}", t.ns, t.ew);
+        push(
+            "weis winner",
+            js.weis_winner.map_or("none".into(), |s| s.to_string()),
+        );
+        push("weis", tp(js.weis));
+        if let Some(s) = &js.score {
+            push("card points", tp(s.card_points));
+            push(
+                "match",
+                s.match_side.map_or("none".into(), |t| t.to_string()),
+            );
+            push("weis and stoeck", tp(s.declarations));
+            push("multiplier", s.multiplier.to_string());
+            push("result", tp(s.result));
+        }
+        if let Some(w) = js.match_winner {
+            push("match winner", w.to_string());
+        }
+    }
     if let Some(t) = &r.running_total {
         push("running total", format!("NS {} EW {}", t.ns, t.ew));
     }

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 use troef_cards::{Card, CardSet, Seat, Suit};
 use troef_rules::check::Checked;
+use troef_rules::jass::replay::JassOut;
 use troef_rules::pandoeren::replay::{Moment, PandoerenOut};
 use troef_rules::replay::TrickOut;
 use troef_rules::GameReplay;
@@ -62,7 +63,7 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
         r.rules,
         r.dealer.map_or("?", |d| d.name()),
         // Pandoeren calls the first to speak forehand.
-        if r.pandoeren.is_some() {
+        if r.pandoeren.is_some() || r.jass.is_some() {
             "forehand"
         } else {
             "eldest"
@@ -88,6 +89,10 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
     }
     if let Some(pd) = &r.pandoeren {
         pandoeren(s, r, pd, claimed);
+        return;
+    }
+    if let Some(js) = &r.jass {
+        jass(s, r, js, claimed);
         return;
     }
     if let Some(c) = &r.contract {
@@ -173,6 +178,74 @@ fn trick_table(s: &mut String, tricks: &[TrickOut], with_roem: bool) {
             t.winner,
             t.points
         );
+    }
+}
+
+fn jass(s: &mut String, r: &GameReplay, js: &JassOut, claimed: Option<&str>) {
+    if let (Some(m), Some(c)) = (&js.mode, js.chooser) {
+        let mode = match m.as_str() {
+            "obenabe" => "Obenabe".to_string(),
+            "undeufe" => "Undeufe".to_string(),
+            suit => format!("trumps {suit}"),
+        };
+        let _ = writeln!(
+            s,
+            "mode: {mode}, chosen by {}{}",
+            c.name(),
+            if js.pushed { " after schieben" } else { "" }
+        );
+    }
+    if !js.declarations.is_empty() {
+        let d: Vec<String> = js
+            .declarations
+            .iter()
+            .map(|w| format!("{} {} ({})", w.seat, w.weis, w.value))
+            .collect();
+        let _ = writeln!(s, "Weis declared: {}", d.join(", "));
+        if let Some(w) = js.weis_winner {
+            let _ = writeln!(
+                s,
+                "Weis contest: {} holds the strongest; NS {} EW {}",
+                w.name(),
+                js.weis.ns,
+                js.weis.ew
+            );
+        }
+    }
+    if let Some(st) = js.stoeck {
+        let _ = writeln!(s, "Stöck: {} (20)", st.name());
+    }
+    trick_table(s, &r.tricks, false);
+    match &js.score {
+        Some(sc) => {
+            let _ = writeln!(
+                s,
+                "cards NS {} EW {}{}; Weis and Stöck NS {} EW {}; multiplier {}",
+                sc.card_points.ns,
+                sc.card_points.ew,
+                sc.match_side
+                    .map_or(String::new(), |m| format!("; match {m} +100")),
+                sc.declarations.ns,
+                sc.declarations.ew,
+                sc.multiplier
+            );
+            let _ = writeln!(
+                s,
+                "score: NS {} EW {}{}",
+                sc.result.ns,
+                sc.result.ew,
+                claimed.map_or(String::new(), |c| format!("   (claimed: {c})"))
+            );
+        }
+        None => {
+            let _ = writeln!(s, "score: not computed");
+        }
+    }
+    if let Some(t) = r.running_total {
+        let _ = writeln!(s, "running total: NS {} EW {}", t.ns, t.ew);
+    }
+    if let Some(w) = js.match_winner {
+        let _ = writeln!(s, "match: {w} reaches the target first and wins");
     }
 }
 

@@ -317,9 +317,7 @@ impl Game {
             follow
         };
         match self.top_trump(t) {
-            Some(top) if self.rules.undertrump_ban && hand != trumps => {
-                base - trumps_below(top, t)
-            }
+            Some(top) if self.rules.undertrump_ban && hand != trumps => base - trumps_below(top, t),
             _ => base,
         }
     }

@@ -199,7 +199,11 @@ pub(crate) fn read_full_deal(
     if let Some(t) = deal_tag {
         match parse_deal(&t.value) {
             Err(e) => {
-                err(Code::BadTagValue, t.value_span, format!("invalid deal: {e}"));
+                err(
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!("invalid deal: {e}"),
+                );
                 ok = false;
             }
             Ok(d) => {
@@ -221,7 +225,11 @@ pub(crate) fn read_full_deal(
                         err(
                             Code::BadHand,
                             t.value_span,
-                            format!("{} has {} cards, a Jass hand has 9{extra}", s.name(), h.len()),
+                            format!(
+                                "{} has {} cards, a Jass hand has 9{extra}",
+                                s.name(),
+                                h.len()
+                            ),
                         );
                         ok = false;
                     }
@@ -478,9 +486,9 @@ fn play(
     let mut last_card: Option<(Seat, Card)> = None;
     let mut contest_done = false;
     let mut stoeck_called = false;
-    let stoeck_pair = mode.trump().map(|t| {
-        CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN))
-    });
+    let stoeck_pair = mode
+        .trump()
+        .map(|t| CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN)));
     let stoeck_holder =
         stoeck_pair.and_then(|kq| Seat::ALL.into_iter().find(|&s| kq.is_subset(hands[s])));
     let mut stopped = false;
@@ -567,7 +575,17 @@ fn play(
             TokenKind::Word(w) => {
                 let w = w.to_ascii_lowercase();
                 if let Some(text) = w.strip_prefix("weis:") {
-                    declare(cx, tok, text, last_card, &game, hands, mode, &mut declared, js);
+                    declare(
+                        cx,
+                        tok,
+                        text,
+                        last_card,
+                        &game,
+                        hands,
+                        mode,
+                        &mut declared,
+                        js,
+                    );
                 } else if let Some(s) = w.strip_prefix("weis-won:") {
                     if !(game.tricks_done == 1 && game.in_trick == 0) {
                         cx.err(
@@ -576,7 +594,11 @@ fn play(
                             "the Weis contest's winner is named after trick 1, before trick 2's lead",
                         );
                     } else if winner_claim.is_some() {
-                        cx.err(Code::ClaimMisplaced, tok.span, "the Weis winner is named twice");
+                        cx.err(
+                            Code::ClaimMisplaced,
+                            tok.span,
+                            "the Weis winner is named twice",
+                        );
                     } else {
                         match Seat::parse(s) {
                             Some(seat) => winner_claim = Some((seat, tok.span)),
@@ -630,13 +652,15 @@ fn play(
                     "{} is named as holding the strongest Weis, but {}",
                     seat.name(),
                     match js.weis_winner {
-                        Some(w) => format!("{}'s is stronger (profile {}, JS-V5)", w.name(), p.name),
+                        Some(w) =>
+                            format!("{}'s is stronger (profile {}, JS-V5)", w.name(), p.name),
                         None => "no Weis that counts was declared".into(),
                     }
                 ),
             );
             for w in &js.declarations {
-                d.notes.push(format!("{}: {} ({})", w.seat.name(), w.weis, w.value));
+                d.notes
+                    .push(format!("{}: {} ({})", w.seat.name(), w.weis, w.value));
             }
         }
     }

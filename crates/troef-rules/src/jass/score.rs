@@ -33,9 +33,7 @@ pub fn score(p: &Profile, mode: Mode, t: &DealTally) -> DealScore {
         card_points[side] += pts;
         won[side] += 1;
     }
-    let match_side = Team::ALL
-        .into_iter()
-        .find(|&s| won[s] as usize == TRICKS);
+    let match_side = Team::ALL.into_iter().find(|&s| won[s] as usize == TRICKS);
     let m = p.multiplier(mode);
     let decl_m = match p.multiplier_scope {
         MultiplierScope::Everything => m,
@@ -43,7 +41,11 @@ pub fn score(p: &Profile, mode: Mode, t: &DealTally) -> DealScore {
     };
     let mut result = ByTeam([0, 0]);
     for s in Team::ALL {
-        let bonus = if match_side == Some(s) { MATCH_BONUS } else { 0 };
+        let bonus = if match_side == Some(s) {
+            MATCH_BONUS
+        } else {
+            0
+        };
         result[s] = (card_points[s] + bonus) * m + (t.weis[s] + t.stoeck[s]) * decl_m;
     }
     DealScore {

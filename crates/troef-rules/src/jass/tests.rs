@@ -53,7 +53,12 @@ fn rules(p: &Profile) -> PlayRules {
 #[test]
 fn follow_or_trump_at_will() {
     // Spades led, hearts trumps: follow or trump, never discard while able.
-    let g = position(Mode::Trump(Suit::Hearts), &["SA"], "K7.Q6.A.", rules(&swiss()));
+    let g = position(
+        Mode::Trump(Suit::Hearts),
+        &["SA"],
+        "K7.Q6.A.",
+        rules(&swiss()),
+    );
     assert_eq!(g.legal_plays().to_cards_string(), "SK S7 HQ H6");
     assert_eq!(g.violation(card("DA")), Some(Violation::MustFollowOrTrump));
     // JS-V3 off: must follow.
@@ -70,14 +75,29 @@ fn follow_or_trump_at_will() {
 #[test]
 fn undertrump_ban_unless_only_trumps() {
     // Spades led, East trumped with the H9; the next player may not play a lower trump.
-    let g = position(Mode::Trump(Suit::Hearts), &["SA", "H9"], ".AQ6.K7.", rules(&swiss()));
+    let g = position(
+        Mode::Trump(Suit::Hearts),
+        &["SA", "H9"],
+        ".AQ6.K7.",
+        rules(&swiss()),
+    );
     assert_eq!(g.legal_plays().to_cards_string(), "DK D7");
     assert_eq!(g.violation(card("HA")), Some(Violation::Undertrump));
     // The Puur beats the nine: allowed.
-    let g = position(Mode::Trump(Suit::Hearts), &["SA", "H9"], ".JQ.K7.", rules(&swiss()));
+    let g = position(
+        Mode::Trump(Suit::Hearts),
+        &["SA", "H9"],
+        ".JQ.K7.",
+        rules(&swiss()),
+    );
     assert_eq!(g.legal_plays().to_cards_string(), "HJ DK D7");
     // Nothing but trumps: any of them.
-    let g = position(Mode::Trump(Suit::Hearts), &["SA", "H9"], ".AQ6..", rules(&swiss()));
+    let g = position(
+        Mode::Trump(Suit::Hearts),
+        &["SA", "H9"],
+        ".AQ6..",
+        rules(&swiss()),
+    );
     assert_eq!(g.legal_plays().to_cards_string(), "HA HQ H6");
     // JS-V1 off.
     let mut r = rules(&swiss());
@@ -89,7 +109,12 @@ fn undertrump_ban_unless_only_trumps() {
 #[test]
 fn puur_exemption() {
     // Hearts led (trumps): the Puur alone need not follow.
-    let g = position(Mode::Trump(Suit::Hearts), &["HA"], "K7.J.A.", rules(&swiss()));
+    let g = position(
+        Mode::Trump(Suit::Hearts),
+        &["HA"],
+        "K7.J.A.",
+        rules(&swiss()),
+    );
     assert_eq!(g.legal_plays().len(), 4);
     let mut r = rules(&swiss());
     r.puur_exempt = false;
@@ -97,7 +122,12 @@ fn puur_exemption() {
     assert_eq!(g.legal_plays().to_cards_string(), "HJ");
     assert_eq!(g.violation(card("SK")), Some(Violation::MustFollowTrump));
     // With another trump the Puur is no excuse.
-    let g = position(Mode::Trump(Suit::Hearts), &["HA"], "K7.J6.A.", rules(&swiss()));
+    let g = position(
+        Mode::Trump(Suit::Hearts),
+        &["HA"],
+        "K7.J6.A.",
+        rules(&swiss()),
+    );
     assert_eq!(g.legal_plays().to_cards_string(), "HJ H6");
 }
 
@@ -142,7 +172,10 @@ fn weis_values_and_validity() {
     assert_eq!(Weis::parse("CQJ"), None);
     assert_eq!(w("CQJT").value(&swiss(), t), Some(20));
     assert_eq!(Weis::parse("C10J9").map(Weis::text), None);
-    assert_eq!(Weis::parse("CJ109").map(Weis::text).as_deref(), Some("CJT9"));
+    assert_eq!(
+        Weis::parse("CJ109").map(Weis::text).as_deref(),
+        Some("CJT9")
+    );
 }
 
 #[test]
@@ -155,7 +188,9 @@ fn weis_comparison_swiss_and_seed() {
     assert!(six.compare(kings, &seed(), t).is_lt());
     // Swiss: equal points, more cards: a 5-sequence beats four aces.
     let five = Weis::parse("DKQJT9").unwrap();
-    assert!(five.compare(Weis::parse("AAAA").unwrap(), &swiss(), t).is_gt());
+    assert!(five
+        .compare(Weis::parse("AAAA").unwrap(), &swiss(), t)
+        .is_gt());
     // Undeufe: the lower sequence is stronger.
     let low = Weis::parse("C876").unwrap();
     let high = Weis::parse("CAKQ").unwrap();

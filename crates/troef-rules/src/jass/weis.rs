@@ -54,10 +54,7 @@ impl Weis {
 
     pub fn cards(self) -> CardSet {
         match self {
-            Weis::Four(r) => Suit::ALL
-                .into_iter()
-                .map(|s| Card::new(s, r))
-                .collect(),
+            Weis::Four(r) => Suit::ALL.into_iter().map(|s| Card::new(s, r)).collect(),
             Weis::Sequence { suit, top, len } => (0..len)
                 .filter_map(|i| Rank::new(top.get() - i))
                 .map(|r| Card::new(suit, r))
@@ -161,7 +158,8 @@ pub fn held(hand: CardSet) -> Vec<Weis> {
     for s in Suit::ALL {
         let mut run = 0u8;
         for r in (5..=15u8).rev() {
-            let has = (6..=14).contains(&r) && hand.contains(Card::new(s, Rank::new(r).expect("rank")));
+            let has =
+                (6..=14).contains(&r) && hand.contains(Card::new(s, Rank::new(r).expect("rank")));
             if has {
                 run += 1;
             } else {
