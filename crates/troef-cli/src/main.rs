@@ -114,10 +114,19 @@ enum Command {
     },
     /// Print the JSON Schema of `troef json` output.
     Schema,
-    /// Read a `troef json` export back into canonical TTN.
+    /// Convert records to canonical TTN: a `troef json` export, or logs
+    /// written by other software (their scores become claims that `troef
+    /// check` verifies).
     Import {
-        /// A JSON export file or `-`.
+        /// The input file or `-`.
         path: String,
+        /// The input format: json (a troef export), jass-server (a Jass
+        /// challenge-server match log), jass-kit (HSLU jass-kit / Swisslos rounds).
+        #[arg(long, default_value = "json")]
+        from: String,
+        /// The rule profile the records name (default: the format's own).
+        #[arg(long)]
+        rules: Option<String>,
     },
     /// Print reproducible deals as TTN records (the same on every platform and version).
     Deal {
@@ -175,7 +184,7 @@ fn main() -> ExitCode {
             let s = serde_json::to_string_pretty(&troef_export::schema()).expect("schema");
             emit(&format!("{s}\n")).map(|_| 0)
         }
-        Command::Import { path } => import(&path),
+        Command::Import { path, from, rules } => import(&path, &from, rules.as_deref()),
         Command::Deal {
             game,
             seed,
@@ -494,9 +503,53 @@ fn json(path: &str, overrides: &[AnyProfile]) -> io::Result<u8> {
     Ok(0)
 }
 
-fn import(path: &str) -> io::Result<u8> {
-    let mut text = String::new();
-    open(path)?.read_to_string(&mut text)?;
+fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
+    use troef_export::interop;
+    let mut bytes = Vec::new();
+    open(path)?.read_to_end(&mut bytes)?;
+    let text = String::from_utf8_lossy(&bytes);
+    let name = display_name(path);
+    let file_name = std::path::Path::new(name)
+        .file_name()
+        .map_or(name.to_string(), |f| f.to_string_lossy().into_owned());
+    let imported = match from {
+        "json" => None,
+        "jass-server" => Some(interop::jass_server::import(&text, &file_name, rules)),
+        "jass-kit" => Some(interop::jass_kit::import(
+            &text,
+            &file_name,
+            rules.unwrap_or("swiss"),
+        )),
+        other => {
+            eprintln!(
+                "troef: unknown import format `{other}` (known: {})",
+                interop::FORMATS.join(", ")
+            );
+            return Ok(2);
+        }
+    };
+    if let Some(im) = imported {
+        emit(&im.text)?;
+        for p in &im.problems {
+            eprintln!("troef: {name}: {p}");
+        }
+        eprintln!(
+            "troef: {name}: {} record{} imported, {} problem{}",
+            im.records,
+            if im.records == 1 { "" } else { "s" },
+            im.problems.len(),
+            if im.problems.len() == 1 { "" } else { "s" }
+        );
+        return Ok(match (im.records, im.problems.is_empty()) {
+            (_, true) => 0,
+            (0, false) => 2,
+            _ => 1,
+        });
+    }
+    if rules.is_some() {
+        eprintln!("troef: --rules applies to logs of other software; a troef export keeps its own [Rules] tags");
+        return Ok(2);
+    }
     match troef_export::import(&text) {
         Ok(records) => {
             emit(&troef_ttn::print_file(&records))?;

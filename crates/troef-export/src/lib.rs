@@ -189,4 +189,5 @@ fn validate_comments(r: &Record) -> Result<(), String> {
     Ok(())
 }
 pub mod diff;
+pub mod interop;
 pub mod report;

@@ -78,6 +78,7 @@ codes! {
     DealerOutOfTurn = "E604", "dealer out of turn within a match";
     WinnerMismatch = "E605", "claimed match winner differs from the replay";
     DealAfterMatchEnd = "E606", "deal after the match was decided";
+    TrickMismatch = "E607", "claimed trick winner or points differ from the replay";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 

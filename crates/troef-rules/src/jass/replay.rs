@@ -493,6 +493,8 @@ fn play(
         stoeck_pair.and_then(|kq| Seat::ALL.into_iter().find(|&s| kq.is_subset(hands[s])));
     let mut stopped = false;
     let mut winner_claim: Option<(Seat, Span)> = None;
+    // A trick claim may follow the trick's fourth card, once.
+    let mut trick_window = false;
     for tok in tokens {
         match &tok.kind {
             TokenKind::Card(card) => {
@@ -554,7 +556,9 @@ fn play(
                     break;
                 }
                 last_card = Some((seat, card));
+                trick_window = false;
                 if let Some(t) = game.play_unchecked(card) {
+                    trick_window = true;
                     tally.tricks.push((t.winner.team(), t.points));
                     r.tricks.push(TrickOut {
                         number: r.tricks.len() + 1,
@@ -611,6 +615,9 @@ fn play(
                             }
                         }
                     }
+                } else if let Some(claim) = w.strip_prefix("trick:") {
+                    trick_claim(cx, tok, claim, trick_window, r);
+                    trick_window = false;
                 } else if matches!(w.as_str(), "stoeck" | "stöck") {
                     let ok = stoeck(
                         cx,
@@ -635,7 +642,7 @@ fn play(
                         format!("`{w}` is not a Jass play word"),
                     )
                     .notes
-                    .push("in [Play]: cards, weis:<CQJT9|KKKK> after a player's first card, weis-won:<seat> after trick 1, stoeck".into());
+                    .push("in [Play]: cards, weis:<CQJT9|KKKK> after a player's first card, weis-won:<seat> after trick 1, stoeck, trick:<winner>:<points> after a trick".into());
                 }
             }
         }
@@ -682,6 +689,58 @@ fn play(
         return None;
     }
     Some(tally)
+}
+
+/// A `trick:<winner>:<points>` claim (as written by importers from logs
+/// that record each trick): right after the trick's fourth card.
+fn trick_claim(cx: &mut Cx, tok: &Token, claim: &str, window: bool, r: &GameReplay) {
+    let parsed = claim
+        .split_once(':')
+        .and_then(|(s, n)| Some((Seat::parse(s)?, n.parse::<i32>().ok()?)));
+    let Some((seat, points)) = parsed else {
+        cx.err(
+            Code::UnknownWord,
+            tok.span,
+            format!(
+                "`trick:{claim}`: a trick claim names the winner and the points, as in trick:E:34"
+            ),
+        );
+        return;
+    };
+    let Some(t) = r.tricks.last().filter(|_| window) else {
+        cx.err(
+            Code::ClaimMisplaced,
+            tok.span,
+            "a trick claim follows the trick's fourth card, once",
+        );
+        return;
+    };
+    if t.winner != seat || t.points != points {
+        let cards: Vec<String> = t.cards.iter().map(|c| c.to_string()).collect();
+        cx.err(
+            Code::TrickMismatch,
+            tok.span,
+            format!(
+                "trick {} is claimed for {} with {points}, the replay gives {} with {}",
+                t.number,
+                seat.name(),
+                t.winner.name(),
+                t.points
+            ),
+        )
+        .notes
+        .push(format!(
+            "trick {}: {} led by {}{}",
+            t.number,
+            cards.join(" "),
+            t.leader.name(),
+            if t.number == TRICKS {
+                ", with the last trick's 5"
+            } else {
+                ""
+            }
+        ));
+    }
 }
 
 /// A `weis:` word: right after the declarer's own card in trick 1.

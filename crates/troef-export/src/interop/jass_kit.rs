@@ -1,0 +1,296 @@
+//! HSLU jass-kit / Swisslos JSON round records (Schieber):
+//! `{version, trump, dealer, forehand, tricks: [{cards, points, win, first}],
+//! player: [{hand}], jassTyp}`.
+//!
+//! * `trump`: 0 diamonds, 1 hearts, 2 spades, 3 clubs, 4 Obenabe, 5 Undeufe.
+//! * `forehand`: 1 when forehand declared trumps, 0 when she pushed and her
+//!   partner declared (-1 or absent: not known).
+//! * players 0-3 are North, East, South, West; play goes N, W, S, E, and
+//!   forehand is the player right of the dealer.
+//! * cards `DA DK DQ DJ D10 D9 .. D6` (suits D H S C).
+//!
+//! A file holds one round, a JSON array of rounds, or rounds one per line;
+//! a round may be wrapped as `{"data": round}` (a `BROADCAST_GAMESTATE`
+//! message) or `{"game": round}`. Optional `points: [ns, ew]` becomes the
+//! `Result` claim.
+
+use super::{dealt_twice, play_lines, tag, Imported};
+use serde_json::Value;
+use troef_cards::{BySeat, Card, CardSet, Seat};
+
+/// The elements of a JSON array read one at a time, so that a truncated or
+/// damaged file still yields every element before the damage; the damage is
+/// an `Err` naming its line and column, after which reading stops.
+pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String>> + '_ {
+    let body = text.trim_start_matches('\u{feff}');
+    let start = body.len() - body.trim_start().len();
+    let mut pos = start;
+    let mut state = 0u8; // 0: expect '[', 1: expect value or ']', 2: expect ',' or ']', 3: done
+    std::iter::from_fn(move || loop {
+        let rest = &body[pos..];
+        let skipped = rest.len() - rest.trim_start().len();
+        pos += skipped;
+        let rest = &body[pos..];
+        match state {
+            0 => {
+                if !rest.starts_with('[') {
+                    state = 3;
+                    return Some(Err("not a JSON array of messages".into()));
+                }
+                pos += 1;
+                state = 1;
+            }
+            1 | 2 => {
+                if rest.is_empty() {
+                    state = 3;
+                    return Some(Err(format!(
+                        "the JSON ends before the array is closed ({})",
+                        line_col(body, pos)
+                    )));
+                }
+                if rest.starts_with(']') {
+                    state = 3;
+                    return None;
+                }
+                if state == 2 {
+                    if !rest.starts_with(',') {
+                        state = 3;
+                        return Some(Err(format!(
+                            "expected `,` or `]` ({})",
+                            line_col(body, pos)
+                        )));
+                    }
+                    pos += 1;
+                    state = 1;
+                    continue;
+                }
+                let mut de = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+                return match de.next() {
+                    Some(Ok(v)) => {
+                        pos += de.byte_offset();
+                        state = 2;
+                        Some(Ok(v))
+                    }
+                    Some(Err(e)) => {
+                        state = 3;
+                        let what = if e.is_eof() {
+                            "truncated JSON"
+                        } else {
+                            "invalid JSON"
+                        };
+                        Some(Err(format!("{what}: {e} ({})", line_col(body, pos))))
+                    }
+                    None => {
+                        state = 3;
+                        Some(Err("truncated JSON".into()))
+                    }
+                };
+            }
+            _ => return None,
+        }
+    })
+}
+
+/// `line L, column C` of a byte offset, for messages.
+fn line_col(text: &str, pos: usize) -> String {
+    let before = &text[..pos.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("line {line}, column {col}")
+}
+
+/// The top-level JSON values of a file: an array's elements, or values one
+/// after another (JSON lines).
+fn values(text: &str) -> Vec<Result<Value, String>> {
+    let body = text.trim_start_matches('\u{feff}').trim_start();
+    if body.starts_with('[') {
+        return json_array_items(body).collect();
+    }
+    let mut out = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(body).into_iter::<Value>();
+    loop {
+        let at = de.byte_offset();
+        match de.next() {
+            None => break,
+            Some(Ok(v)) => out.push(Ok(v)),
+            Some(Err(e)) => {
+                out.push(Err(format!("invalid JSON: {e} ({})", line_col(body, at))));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// A jass-kit card: `DA`, `H10`, `S6`.
+fn card_of(v: &Value) -> Option<Card> {
+    let c = Card::parse(v.as_str()?)?;
+    (c.rank().get() >= 6).then_some(c)
+}
+
+fn mode_of(trump: i64) -> Option<&'static str> {
+    Some(match trump {
+        0 => "D",
+        1 => "H",
+        2 => "S",
+        3 => "C",
+        4 => "obenabe",
+        5 => "undeufe",
+        _ => return None,
+    })
+}
+
+/// Imports jass-kit rounds; `profile` is written as each record's `[Rules]`.
+pub fn import(json: &str, name: &str, profile: &str) -> Imported {
+    let mut out = Imported::default();
+    for (i, v) in values(json).into_iter().enumerate() {
+        let at = format!("round {}", i + 1);
+        let v = match v {
+            Ok(v) => v,
+            Err(e) => {
+                out.problem(&at, e);
+                break;
+            }
+        };
+        let round = v.get("data").or_else(|| v.get("game")).unwrap_or(&v);
+        match round_record(round, name, i + 1, profile) {
+            Ok((rec, problems)) => {
+                for p in problems {
+                    out.problem(&at, p);
+                }
+                out.push_record(&rec);
+            }
+            Err(problems) => {
+                for p in problems {
+                    out.problem(&at, p);
+                }
+                out.problem(&at, "the round is not imported");
+            }
+        }
+    }
+    out.finish()
+}
+
+type RoundResult = Result<(String, Vec<String>), Vec<String>>;
+
+fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResult {
+    let mut problems = Vec::new();
+    let mut fatal = Vec::new();
+    let int = |k: &str| r.get(k).and_then(Value::as_i64);
+    let dealer = int("dealer")
+        .filter(|d| (0..4).contains(d))
+        .map(|d| Seat::from_index(d as usize));
+    let mode = int("trump").and_then(mode_of);
+    let (Some(dealer), Some(mode)) = (dealer, mode) else {
+        fatal.push("needs `dealer` 0-3 and `trump` 0-5".to_string());
+        return Err(fatal);
+    };
+    let forehand = dealer.prev();
+    let pushed = match int("forehand") {
+        Some(1) => false,
+        Some(0) => true,
+        _ => {
+            problems.push(
+                "`forehand` does not say whether trumps were pushed; written as declared by forehand"
+                    .to_string(),
+            );
+            false
+        }
+    };
+    let chooser = if pushed { forehand.partner() } else { forehand };
+    let tricks = r
+        .get("tricks")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    let mut played = BySeat([CardSet::EMPTY; 4]);
+    let mut lines = Vec::new();
+    for (k, t) in tricks.iter().enumerate() {
+        let cards: Option<Vec<Card>> = t
+            .get("cards")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().map(card_of).collect())
+            .unwrap_or(None);
+        let first = t.get("first").and_then(Value::as_u64).filter(|f| *f < 4);
+        let Some(cards) = cards else {
+            fatal.push(format!("trick {}: `cards` is not a list of cards", k + 1));
+            continue;
+        };
+        if cards.len() < 4 {
+            // An unfinished trick (a round logged in play): cards only.
+            lines.push((cards, None));
+            continue;
+        }
+        if let Some(f) = first {
+            for (j, c) in cards.iter().enumerate() {
+                played[Seat::from_index(f as usize + 4 - j)].insert(*c);
+            }
+        }
+        let claim = match (
+            t.get("win").and_then(Value::as_u64).filter(|w| *w < 4),
+            t.get("points").and_then(Value::as_i64),
+        ) {
+            (Some(w), Some(p)) => Some(format!(
+                "trick:{}:{p}",
+                Seat::from_index(w as usize).letter()
+            )),
+            _ => None,
+        };
+        lines.push((cards, claim));
+    }
+    let mut hands = BySeat([CardSet::EMPTY; 4]);
+    let listed: Vec<Option<CardSet>> = (0..4)
+        .map(|i| {
+            r.get("player")
+                .and_then(|p| p.get(i))
+                .and_then(|p| p.get("hand"))
+                .and_then(Value::as_array)
+                .and_then(|a| a.iter().map(card_of).collect::<Option<CardSet>>())
+        })
+        .collect();
+    for s in Seat::ALL {
+        hands[s] = match listed[s.index()] {
+            Some(h) if h.len() == 9 => h,
+            _ => played[s],
+        };
+        if hands[s].len() != 9 {
+            fatal.push(format!(
+                "{}'s hand is not known: `player[{}].hand` does not list 9 cards and the tricks show {}",
+                s.name(),
+                s.index(),
+                hands[s].len()
+            ));
+        }
+    }
+    let twice = dealt_twice(&hands);
+    if !twice.is_empty() {
+        fatal.push(format!("card dealt twice: {}", twice.to_cards_string()));
+    }
+    if !fatal.is_empty() {
+        return Err(fatal);
+    }
+    let mut s = String::new();
+    s.push_str(&tag("Game", "jass"));
+    s.push_str(&tag("Rules", profile));
+    s.push_str(&tag("Event", &format!("jass-kit record {name}")));
+    s.push_str(&tag("Board", &index.to_string()));
+    s.push_str(&tag("Dealer", &dealer.letter().to_string()));
+    s.push_str(&tag("Deal", &super::deal_value(&hands)));
+    s.push_str(&tag("Auction", &forehand.letter().to_string()));
+    if pushed {
+        s.push_str("schieben ");
+    }
+    s.push_str(mode);
+    s.push('\n');
+    s.push_str(&tag("Contract", &format!("{mode} by {}", chooser.letter())));
+    s.push_str(&tag("Play", &forehand.letter().to_string()));
+    s.push_str(&play_lines(&lines));
+    if let Some([ns, ew]) = r
+        .get("points")
+        .and_then(Value::as_array)
+        .and_then(|a| Some([a.first()?.as_i64()?, a.get(1)?.as_i64()?]))
+    {
+        s.push_str(&tag("Result", &format!("NS {ns} EW {ew}")));
+    }
+    Ok((s, problems))
+}

@@ -1,0 +1,427 @@
+//! The Jass challenge server's match logs (Schieber): one JSON array of
+//! messages per match (`../shared/external/jass-server/README`).
+//!
+//! Server seat ids go in playing order (0, 1, 2, 3), which in Jass is
+//! counter-clockwise: seat 0 is North, 1 West, 2 South, 3 East, so the
+//! teams of seats 0 and 2 and of 1 and 3 are North-South and East-West.
+
+use super::{dealt_twice, play_lines, tag, Imported};
+use serde_json::Value;
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
+
+/// The profile the server plays.
+pub const PROFILE: &str = "jass-challenge";
+
+/// Message types of the server protocol that carry nothing a record needs.
+const IGNORED: &[&str] = &[
+    "REQUEST_PLAYER_NAME",
+    "CHOOSE_PLAYER_NAME",
+    "REQUEST_SESSION_CHOICE",
+    "CHOOSE_SESSION",
+    "SESSION_JOINED",
+    "BROADCAST_SESSION_JOINED",
+    "CHOOSE_TRUMPF",
+    "REQUEST_CARD",
+    "PLAYED_CARDS",
+    "REJECT_CARD",
+    "BROADCAST_TOURNAMENT_RANKING_TABLE",
+    "BROADCAST_TOURNAMENT_STARTED",
+    "START_TOURNAMENT",
+    "JOIN_BOT",
+];
+
+/// A server seat id (0-3) as a table seat.
+pub fn seat_of(id: u64) -> Option<Seat> {
+    Some(match id {
+        0 => Seat::North,
+        1 => Seat::West,
+        2 => Seat::South,
+        3 => Seat::East,
+        _ => return None,
+    })
+}
+
+/// A card `{"number": 6..14, "color": "CLUBS"}`.
+pub fn card_of(v: &Value) -> Option<Card> {
+    let n = v.get("number")?.as_u64()?;
+    let suit = match v.get("color")?.as_str()? {
+        "SPADES" => Suit::Spades,
+        "HEARTS" => Suit::Hearts,
+        "DIAMONDS" => Suit::Diamonds,
+        "CLUBS" => Suit::Clubs,
+        _ => return None,
+    };
+    let r = Rank::new(u8::try_from(n).ok()?).filter(|r| r.get() >= 6)?;
+    Some(Card::new(suit, r))
+}
+
+/// The seat id after `#` in `"JassTheRipper#2"`.
+fn sender_seat(m: &Value, key: &str) -> Option<Seat> {
+    let who = m.get(key)?.as_str()?;
+    let id = who.rsplit_once('#')?.1.parse::<u64>().ok()?;
+    seat_of(id)
+}
+
+/// The mode word of `{mode, trumpfColor}`; `Ok(None)` for SCHIEBE.
+fn mode_of(d: &Value) -> Result<Option<String>, String> {
+    let mode = d.get("mode").and_then(Value::as_str).unwrap_or("");
+    Ok(Some(match mode {
+        "SCHIEBE" => return Ok(None),
+        "OBEABE" => "obenabe".into(),
+        "UNDEUFE" => "undeufe".into(),
+        "TRUMPF" => {
+            let c = d.get("trumpfColor").and_then(Value::as_str).unwrap_or("");
+            match c {
+                "SPADES" => "S",
+                "HEARTS" => "H",
+                "DIAMONDS" => "D",
+                "CLUBS" => "C",
+                _ => return Err(format!("unknown trumpfColor `{c}`")),
+            }
+            .into()
+        }
+        other => return Err(format!("unknown trump mode `{other}`")),
+    }))
+}
+
+/// One hand as the log tells it.
+#[derive(Default)]
+struct Hand {
+    /// Message index of its first DEAL_CARDS.
+    start: usize,
+    hands: BySeat<CardSet>,
+    dealt: [bool; 4],
+    forehand: Option<Seat>,
+    pushed: bool,
+    mode: Option<String>,
+    chooser: Option<Seat>,
+    cards: Vec<(Seat, Card)>,
+    /// Each trick's cards and its `trick:` claim.
+    tricks: Vec<(Vec<Card>, Option<String>)>,
+    /// Each team's points this hand after the last trick reported.
+    round_points: [i64; 2],
+    result: Option<[i64; 2]>,
+    total: Option<[i64; 2]>,
+    bad: bool,
+}
+
+/// Imports one match log. `name` names the match (the file name);
+/// `profile` overrides the profile the records name ([`PROFILE`]).
+pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
+    let profile = profile.unwrap_or(PROFILE);
+    let mut out = Imported::default();
+    let mut names: BySeat<Option<String>> = BySeat::default();
+    // Team names as the log spells them, to the side.
+    let mut teams: Vec<(String, Team)> = Vec::new();
+    let mut hand: Option<Hand> = None;
+    let mut board = 0usize;
+    let mut winner: Option<Team> = None;
+    let mut pending: Vec<String> = Vec::new();
+    let messages = super::jass_kit::json_array_items(json);
+    let mut count = 0;
+    for (i, item) in messages.enumerate() {
+        count = i + 1;
+        let at = format!("message {i}");
+        let m = match item {
+            Ok(m) => m,
+            Err(e) => {
+                out.problem(&at, e);
+                break;
+            }
+        };
+        let Some(kind) = m.get("messageType").and_then(Value::as_str) else {
+            out.problem(&at, "no messageType");
+            continue;
+        };
+        let data = m.get("data").unwrap_or(&Value::Null);
+        match kind {
+            "BROADCAST_TEAMS" => {
+                for t in data.as_array().into_iter().flatten() {
+                    let tname = t.get("name").and_then(Value::as_str).unwrap_or("");
+                    let mut side = None;
+                    for p in t
+                        .get("players")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                    {
+                        let seat = p.get("seatId").and_then(Value::as_u64).and_then(seat_of);
+                        match seat {
+                            Some(s) => {
+                                names[s] = p.get("name").and_then(Value::as_str).map(String::from);
+                                side = Some(s.team());
+                            }
+                            None => out.problem(&at, "a player without a seatId 0-3"),
+                        }
+                    }
+                    if let Some(side) = side {
+                        teams.push((tname.to_string(), side));
+                    }
+                }
+            }
+            "DEAL_CARDS" => {
+                let h = match &mut hand {
+                    Some(h) if h.cards.is_empty() && h.dealt.iter().any(|d| !d) => h,
+                    _ => {
+                        if let Some(h) = hand.take() {
+                            out.problem(
+                                format!("message {}", h.start),
+                                "the hand starting here ends without BROADCAST_GAME_FINISHED; it is not imported",
+                            );
+                        }
+                        hand.insert(Hand {
+                            start: i,
+                            ..Hand::default()
+                        })
+                    }
+                };
+                let Some(seat) = sender_seat(&m, "sentTo") else {
+                    out.problem(
+                        &at,
+                        "DEAL_CARDS without a seat in sentTo (`name#0`..`name#3`)",
+                    );
+                    h.bad = true;
+                    continue;
+                };
+                let cards: Option<Vec<Card>> = data
+                    .as_array()
+                    .map(|a| a.iter().map(card_of).collect())
+                    .unwrap_or(None);
+                let Some(cards) = cards else {
+                    out.problem(&at, "DEAL_CARDS data is not a list of cards");
+                    h.bad = true;
+                    continue;
+                };
+                let set: CardSet = cards.iter().copied().collect();
+                if cards.len() != 9 || set.len() != 9 {
+                    out.problem(
+                        &at,
+                        format!(
+                            "{} is dealt {} cards, not 9 different ones",
+                            seat.name(),
+                            cards.len()
+                        ),
+                    );
+                    h.bad = true;
+                }
+                if h.dealt[seat.index()] {
+                    out.problem(&at, format!("{} is dealt twice in one hand", seat.name()));
+                    h.bad = true;
+                }
+                h.dealt[seat.index()] = true;
+                h.hands[seat] = set;
+                let twice = dealt_twice(&h.hands);
+                if !twice.is_empty() {
+                    out.problem(
+                        &at,
+                        format!("card dealt twice: {}", twice.to_cards_string()),
+                    );
+                    h.bad = true;
+                }
+            }
+            "REQUEST_TRUMPF" => {
+                let Some(h) = hand.as_mut() else {
+                    out.problem(&at, "REQUEST_TRUMPF before any deal");
+                    continue;
+                };
+                if h.forehand.is_none() {
+                    h.forehand = sender_seat(&m, "sentTo");
+                }
+            }
+            "BROADCAST_TRUMPF" => {
+                let Some(h) = hand.as_mut() else {
+                    out.problem(&at, "BROADCAST_TRUMPF before any deal");
+                    continue;
+                };
+                match mode_of(data) {
+                    Ok(None) => h.pushed = true,
+                    Ok(Some(mode)) => {
+                        h.chooser = h.forehand.map(|f| if h.pushed { f.partner() } else { f });
+                        h.mode = Some(mode);
+                    }
+                    Err(e) => {
+                        out.problem(&at, e);
+                        h.bad = true;
+                    }
+                }
+            }
+            "CHOOSE_CARD" => {
+                let Some(h) = hand.as_mut() else {
+                    out.problem(&at, "CHOOSE_CARD before any deal");
+                    continue;
+                };
+                match (sender_seat(&m, "receivedFrom"), card_of(data)) {
+                    (Some(s), Some(c)) => h.cards.push((s, c)),
+                    _ => {
+                        out.problem(&at, "CHOOSE_CARD without a seat or a card");
+                        h.bad = true;
+                    }
+                }
+            }
+            "BROADCAST_STICH" => {
+                let Some(h) = hand.as_mut() else {
+                    out.problem(&at, "BROADCAST_STICH before any deal");
+                    continue;
+                };
+                let winner = data.get("seatId").and_then(Value::as_u64).and_then(seat_of);
+                let cards: Option<Vec<Card>> = data
+                    .get("playedCards")
+                    .and_then(Value::as_array)
+                    .map(|a| a.iter().map(card_of).collect())
+                    .unwrap_or(None);
+                // The trick's points: the change in its winner's points this hand.
+                let round =
+                    |team: Team| team_points(data.get("teams"), &teams, team, "currentRoundPoints");
+                let (Some(winner), Some(cards)) = (winner, cards) else {
+                    out.problem(
+                        &at,
+                        "BROADCAST_STICH without a winner seat or the four cards",
+                    );
+                    h.bad = true;
+                    continue;
+                };
+                let played: Vec<Card> = h.cards[h.tricks.len() * 4..].iter().map(|x| x.1).collect();
+                if cards.len() != 4 || played != cards {
+                    out.problem(
+                        &at,
+                        format!(
+                            "the trick's cards {} are not the four cards played since the last trick",
+                            cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+                        ),
+                    );
+                    h.bad = true;
+                }
+                let claim = match round(winner.team()) {
+                    Some(now) => {
+                        let earlier = h.points_so_far(winner.team());
+                        h.note_points(winner.team(), now);
+                        Some(format!("trick:{}:{}", winner.letter(), now - earlier))
+                    }
+                    None => {
+                        out.problem(&at, "BROADCAST_STICH without the teams' points this hand");
+                        None
+                    }
+                };
+                h.tricks.push((cards, claim));
+            }
+            "BROADCAST_GAME_FINISHED" => {
+                let Some(mut h) = hand.take() else {
+                    out.problem(&at, "BROADCAST_GAME_FINISHED before any deal");
+                    continue;
+                };
+                let pts = |k| [Team::NS, Team::EW].map(|t| team_points(Some(data), &teams, t, k));
+                if let [Some(a), Some(b)] = pts("currentRoundPoints") {
+                    h.result = Some([a, b]);
+                }
+                if let [Some(a), Some(b)] = pts("points") {
+                    h.total = Some([a, b]);
+                }
+                board += 1;
+                if h.bad {
+                    out.problem(
+                        format!("message {}", h.start),
+                        format!("hand {board} is not imported (see the problems above)"),
+                    );
+                    continue;
+                }
+                pending.push(record(&h, name, profile, board, &names));
+            }
+            "BROADCAST_WINNER_TEAM" => {
+                let n = data.get("name").and_then(Value::as_str).unwrap_or("");
+                winner = teams.iter().find(|(t, _)| t == n).map(|x| x.1);
+                if winner.is_none() {
+                    out.problem(
+                        &at,
+                        format!("winner team `{n}` is not a team of BROADCAST_TEAMS"),
+                    );
+                }
+            }
+            k if IGNORED.contains(&k) => {}
+            other => out.problem(&at, format!("unknown message type `{other}`")),
+        }
+    }
+    if let Some(h) = hand {
+        out.problem(
+            format!("message {}", h.start),
+            format!(
+                "the log ends (after {count} messages) inside a hand; the hand is not imported"
+            ),
+        );
+    }
+    let last = pending.len();
+    for (k, mut rec) in pending.into_iter().enumerate() {
+        if k + 1 == last {
+            if let Some(w) = winner {
+                rec.push_str(&tag("Winner", w.name()));
+            }
+        }
+        out.push_record(&rec);
+    }
+    out.finish()
+}
+
+impl Hand {
+    /// A team's points this hand as the last BROADCAST_STICH reported them.
+    fn points_so_far(&self, t: Team) -> i64 {
+        self.round_points[t.index()]
+    }
+    fn note_points(&mut self, t: Team, now: i64) {
+        self.round_points[t.index()] = now;
+    }
+}
+
+/// A team's points (`key`) in a list of `{name, points, currentRoundPoints}`.
+fn team_points(
+    list: Option<&Value>,
+    teams: &[(String, Team)],
+    side: Team,
+    key: &str,
+) -> Option<i64> {
+    list?.as_array()?.iter().find_map(|t| {
+        let n = t.get("name")?.as_str()?;
+        let s = teams.iter().find(|(x, _)| x == n)?.1;
+        (s == side).then(|| t.get(key)?.as_i64()).flatten()
+    })
+}
+
+fn record(
+    h: &Hand,
+    name: &str,
+    profile: &str,
+    board: usize,
+    names: &BySeat<Option<String>>,
+) -> String {
+    let mut s = String::new();
+    s.push_str(&tag("Game", "jass"));
+    s.push_str(&tag("Rules", profile));
+    s.push_str(&tag("Event", &format!("Jass challenge server log {name}")));
+    s.push_str(&tag("Match", name));
+    s.push_str(&tag("Board", &board.to_string()));
+    for seat in Seat::ALL {
+        if let Some(n) = &names[seat] {
+            s.push_str(&tag(seat.name(), n));
+        }
+    }
+    if let Some(f) = h.forehand {
+        s.push_str(&tag("Dealer", &f.next().letter().to_string()));
+    }
+    s.push_str(&tag("Deal", &super::deal_value(&h.hands)));
+    if let (Some(f), Some(mode), Some(chooser)) = (h.forehand, &h.mode, h.chooser) {
+        s.push_str(&tag("Auction", &f.letter().to_string()));
+        if h.pushed {
+            s.push_str("schieben ");
+        }
+        s.push_str(mode);
+        s.push('\n');
+        s.push_str(&tag("Contract", &format!("{mode} by {}", chooser.letter())));
+        s.push_str(&tag("Play", &f.letter().to_string()));
+        s.push_str(&play_lines(&h.tricks));
+    }
+    if let Some([a, b]) = h.result {
+        s.push_str(&tag("Result", &format!("NS {a} EW {b}")));
+    }
+    if let Some([a, b]) = h.total {
+        s.push_str(&tag("Total", &format!("NS {a} EW {b}")));
+    }
+    s
+}
