@@ -5,6 +5,7 @@ mod conformance;
 mod corpus;
 mod deal;
 mod diff;
+mod interop;
 mod profiles;
 mod properties;
 mod schema;

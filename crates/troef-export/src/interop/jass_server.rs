@@ -117,6 +117,8 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
     let mut board = 0usize;
     let mut winner: Option<Team> = None;
     let mut pending: Vec<String> = Vec::new();
+    // The last hand that could not be imported, if any.
+    let mut skipped_at: Option<usize> = None;
     let messages = super::jass_kit::json_array_items(json);
     let mut count = 0;
     for (i, item) in messages.enumerate() {
@@ -320,11 +322,21 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                 if h.bad {
                     out.problem(
                         format!("message {}", h.start),
-                        format!("hand {board} is not imported (see the problems above)"),
+                        format!(
+                            "hand {board} is not imported (see the problems above); the records after it start a new [Match] and carry no [Total] or [Winner], which would count the missing hand"
+                        ),
                     );
+                    skipped_at = Some(board);
                     continue;
                 }
-                pending.push(record(&h, name, profile, board, &names));
+                let match_name = match skipped_at {
+                    None => name.to_string(),
+                    Some(b) => format!("{name} after hand {b}"),
+                };
+                if skipped_at.is_some() {
+                    h.total = None;
+                }
+                pending.push(record(&h, &match_name, profile, board, &names));
             }
             "BROADCAST_WINNER_TEAM" => {
                 let n = data.get("name").and_then(Value::as_str).unwrap_or("");
@@ -350,7 +362,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
     }
     let last = pending.len();
     for (k, mut rec) in pending.into_iter().enumerate() {
-        if k + 1 == last {
+        if k + 1 == last && skipped_at.is_none() {
             if let Some(w) = winner {
                 rec.push_str(&tag("Winner", w.name()));
             }
@@ -394,7 +406,8 @@ fn record(
     let mut s = String::new();
     s.push_str(&tag("Game", "jass"));
     s.push_str(&tag("Rules", profile));
-    s.push_str(&tag("Event", &format!("Jass challenge server log {name}")));
+    let file = name.split(" after hand ").next().unwrap_or(name);
+    s.push_str(&tag("Event", &format!("Jass challenge server log {file}")));
     s.push_str(&tag("Match", name));
     s.push_str(&tag("Board", &board.to_string()));
     for seat in Seat::ALL {
