@@ -201,6 +201,75 @@ fn valid_corpus() {
     valid_dir("corpus/klaverjassen", 30, invariants);
 }
 
+/// Invariants every valid Jass record must satisfy.
+fn jass_invariants(name: &str, c: &Checked) {
+    let r = c
+        .replay
+        .as_ref()
+        .unwrap_or_else(|| panic!("{name}: no replay"));
+    let js = r.jass.as_ref().expect("jass replay");
+    let hands: Vec<CardSet> = r
+        .hands
+        .iter()
+        .map(|h| h.as_ref().expect("every hand").iter().copied().collect())
+        .collect();
+    let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    assert_eq!(all.len(), 36, "{name}: every card dealt once");
+    assert!(hands.iter().all(|h| h.len() == 9), "{name}: 9 cards each");
+    for (k, t) in r.tricks.iter().enumerate() {
+        if let Some(next) = r.tricks.get(k + 1) {
+            assert_eq!(next.leader, t.winner, "{name}: the winner leads the next");
+        }
+    }
+    if let Some(s) = &js.score {
+        let points: i32 = r.tricks.iter().map(|t| t.points).sum();
+        assert_eq!(points, 157, "{name}: 157 per deal");
+        assert_eq!(s.card_points.ns + s.card_points.ew, 157, "{name}: card points");
+        // Only one side writes Weis (rules-jass.md section 5).
+        assert!(js.weis.ns == 0 || js.weis.ew == 0, "{name}: one side's Weis");
+        let bonus = if s.match_side.is_some() { 100 } else { 0 };
+        assert_eq!(
+            s.result.ns + s.result.ew,
+            (157 + bonus + s.declarations.ns + s.declarations.ew) * s.multiplier as i64,
+            "{name}: everything written is multiplied (JS-V11 default)"
+        );
+    }
+}
+
+#[test]
+fn valid_jass_corpus() {
+    valid_dir("corpus/jass", 15, jass_invariants);
+}
+
+#[test]
+fn broken_jass_corpus() {
+    broken_dir("corpus/broken/jass");
+}
+
+/// rules-jass.md section 6, computed by hand in the rules file: A 192, B 55;
+/// with spades trumps under the French multipliers, 384 and 110.
+#[test]
+fn jass_worked_example() {
+    let checked = check_file(&root().join("corpus/jass/worked-example.ttn"));
+    let got: Vec<_> = checked
+        .iter()
+        .filter(|c| c.is_record())
+        .map(|c| {
+            let js = c.replay.as_ref().unwrap().jass.clone().unwrap();
+            let s = js.score.unwrap();
+            (
+                s.card_points.ns,
+                s.card_points.ew,
+                js.weis.ns,
+                s.declarations.ns - js.weis.ns,
+                s.result.ns,
+                s.result.ew,
+            )
+        })
+        .collect();
+    assert_eq!(got, vec![(102, 55, 70, 20, 192, 55), (102, 55, 70, 20, 384, 110)]);
+}
+
 #[test]
 fn valid_pandoeren_corpus() {
     valid_dir("corpus/pandoeren", 30, pandoeren_invariants);

@@ -499,6 +499,12 @@ fn play(
         match &tok.kind {
             TokenKind::Card(card) => {
                 let card = *card;
+                // Every Weis is declared by the end of trick 1: decide the
+                // contest before trick 2's lead.
+                if game.tricks_done >= 1 && !contest_done {
+                    contest_done = true;
+                    weis_contest(cx, forehand, mode, &declared, js, &mut tally);
+                }
                 if game.is_over() {
                     cx.err(
                         Code::PlayAfterEnd,
@@ -571,10 +577,6 @@ fn play(
                         roem_claimed: 0,
                     });
                 }
-                if game.tricks_done == 1 && game.in_trick == 0 && !contest_done {
-                    contest_done = true;
-                    weis_contest(cx, forehand, mode, &declared, js, &mut tally);
-                }
             }
             TokenKind::Word(w) => {
                 let w = w.to_ascii_lowercase();
@@ -619,6 +621,10 @@ fn play(
                     trick_claim(cx, tok, claim, trick_window, r);
                     trick_window = false;
                 } else if matches!(w.as_str(), "stoeck" | "stöck") {
+                    if game.tricks_done >= 1 && !contest_done {
+                        contest_done = true;
+                        weis_contest(cx, forehand, mode, &declared, js, &mut tally);
+                    }
                     let ok = stoeck(
                         cx,
                         tok,
