@@ -224,9 +224,16 @@ fn jass_invariants(name: &str, c: &Checked) {
     if let Some(s) = &js.score {
         let points: i32 = r.tricks.iter().map(|t| t.points).sum();
         assert_eq!(points, 157, "{name}: 157 per deal");
-        assert_eq!(s.card_points.ns + s.card_points.ew, 157, "{name}: card points");
+        assert_eq!(
+            s.card_points.ns + s.card_points.ew,
+            157,
+            "{name}: card points"
+        );
         // Only one side writes Weis (rules-jass.md section 5).
-        assert!(js.weis.ns == 0 || js.weis.ew == 0, "{name}: one side's Weis");
+        assert!(
+            js.weis.ns == 0 || js.weis.ew == 0,
+            "{name}: one side's Weis"
+        );
         let bonus = if s.match_side.is_some() { 100 } else { 0 };
         assert_eq!(
             s.result.ns + s.result.ew,
@@ -267,7 +274,10 @@ fn jass_worked_example() {
             )
         })
         .collect();
-    assert_eq!(got, vec![(102, 55, 70, 20, 192, 55), (102, 55, 70, 20, 384, 110)]);
+    assert_eq!(
+        got,
+        vec![(102, 55, 70, 20, 192, 55), (102, 55, 70, 20, 384, 110)]
+    );
 }
 
 #[test]

@@ -150,7 +150,7 @@ proptest! {
 
     /// Corpus text with random edits: no panic; the canonical form is a fixed point.
     #[test]
-    fn mutated_corpus_never_panics(file in 0usize..256, edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", ";", "$9", "!?", "SA", "roem:20", "stuk", "revoke", "\n\n", "%", "♥", "pass", "pandoer+20", "ask:S", "best:CQJT9", "deny:W:KKKK", "discard:C7", "call:SA", "trump:D", "take", "roem:50"])), 1..6)) {
+    fn mutated_corpus_never_panics(file in 0usize..256, edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", ";", "$9", "!?", "SA", "roem:20", "stuk", "revoke", "\n\n", "%", "♥", "pass", "pandoer+20", "ask:S", "best:CQJT9", "deny:W:KKKK", "discard:C7", "call:SA", "trump:D", "take", "roem:50", "weis:CQJT9", "weis:JJJJ", "weis-won:N", "stoeck", "trick:N:20", "schieben", "obenabe", "undeufe", "[Winner \"NS\"]"])), 1..6)) {
         let files = files("corpus", "ttn");
         let mut text = std::fs::read_to_string(&files[file % files.len()]).unwrap();
         for (at, ins) in edits {
@@ -164,6 +164,34 @@ proptest! {
         let canon = canonical(&text);
         let again = canonical(&canon);
         prop_assert_eq!(again, canon);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// The log importers never panic: arbitrary bytes, and the fixtures
+    /// with random edits (cuts, inserted JSON fragments). Whatever they
+    /// write is canonical TTN.
+    #[test]
+    fn importers_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..300),
+                             which in 0usize..3,
+                             edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", "{", "}", "[", "]", ",", "\"", "null", "-1", "99", "\"number\": 15", "\"color\": \"STARS\"", "\"messageType\": \"DEAL_CARDS\"", "\"trump\": 10", "\"H11\""])), 1..5)) {
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = troef_export::interop::jass_server::import(&text, "fuzz.json", None);
+        let _ = troef_export::interop::jass_kit::import(&text, "fuzz.json", "swiss");
+        let fixtures = ["corpus/import/jass-server/two-hands.json", "corpus/import/jass-kit/rounds.json", "corpus/import/jass-kit/gamestate-lines.jsonl"];
+        let mut text = std::fs::read_to_string(root().join(fixtures[which])).unwrap();
+        for (at, ins) in edits {
+            let i = at.index(text.len() + 1);
+            text.insert_str(i, ins);
+        }
+        for im in [
+            troef_export::interop::jass_server::import(&text, "fuzz.json", None),
+            troef_export::interop::jass_kit::import(&text, "fuzz.json", "swiss"),
+        ] {
+            prop_assert_eq!(canonical(&im.text), im.text.clone());
+        }
     }
 }
 

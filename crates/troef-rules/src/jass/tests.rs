@@ -239,3 +239,35 @@ fn finish_order_decides_who_reaches_the_target() {
     p.finish_order = FinishOrder::StichStoeckWeis;
     assert_eq!(first_to_target(&p, m, &tally, before), Some(Team::EW));
 }
+
+use proptest::prelude::*;
+
+proptest! {
+    /// `legal_plays` (set algebra) and `violation` (rule by rule) agree on
+    /// every card under every built-in profile and mode; play/undo restores.
+    #[test]
+    fn legal_plays_matches_violation(n in 0u128..21_452_752_266_265_320_000, mode in 0usize..6, steps in 0usize..36, picks in proptest::collection::vec(any::<u32>(), 36)) {
+        let hands = hands_from_number(n).unwrap();
+        let mode = Mode::ALL[mode];
+        for name in crate::profiles::builtin_names("jass") {
+            let p = Profile::builtin(name).unwrap();
+            let mut g = Game::new(hands, mode, PlayRules::from(&p), Seat::North);
+            for (k, pick) in picks.iter().take(steps).enumerate() {
+                let legal = g.legal_plays();
+                for card in g.hands[g.to_play()] {
+                    prop_assert_eq!(legal.contains(card), g.violation(card).is_none(), "profile {} {:?} card {} step {}", p.name, mode, card, k);
+                }
+                prop_assert!(!legal.is_empty());
+                let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
+                let before = (g.hands, g.leader, g.in_trick, g.card_points, g.tricks_done);
+                g.play(card).unwrap();
+                prop_assert_eq!(g.undo(), Some(card));
+                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.card_points, g.tricks_done));
+                g.play(card).unwrap();
+            }
+            if g.is_over() {
+                prop_assert_eq!(g.card_points[Team::NS] + g.card_points[Team::EW], TOTAL_POINTS);
+            }
+        }
+    }
+}
