@@ -46,3 +46,25 @@ fn pandoeren_deal_numbers_are_pinned() {
     assert_eq!(deal::count(DECK, &PILES), Some(3_285_516_050_862_903_000));
     assert!(deal_from_number(3_285_516_050_862_903_000).is_none());
 }
+
+/// Jass: 36 cards into four hands of 9.
+#[test]
+fn jass_deal_numbers_are_pinned() {
+    use troef_rules::jass::{hands_from_number, number_of, DECK};
+    let (n, piles) = deal::seeded(DECK, &[9, 9, 9, 9], 1, 0).unwrap();
+    assert_eq!(n, 9_786_095_071_487_732_258);
+    assert_eq!(
+        piles.iter().map(|p| p.to_pbn()).collect::<Vec<_>>(),
+        [
+            "9.Q76.QJ6.JT",
+            "KQJ86.A8..97",
+            "A.KJ.AKT98.A",
+            "T7.T9.7.KQ86"
+        ]
+    );
+    let hands = hands_from_number(n).unwrap();
+    assert_eq!(number_of(&hands), Some(n));
+    // 36! / (9!)^4 deals.
+    assert_eq!(deal::count(DECK, &[9; 4]), Some(21_452_752_266_265_320_000));
+    assert!(hands_from_number(21_452_752_266_265_320_000).is_none());
+}

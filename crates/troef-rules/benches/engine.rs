@@ -30,7 +30,7 @@ fn corpus(game: &str) -> String {
 
 fn main() {
     // 1. Check throughput.
-    for game in ["klaverjassen", "pandoeren"] {
+    for game in ["klaverjassen", "pandoeren", "jass"] {
         check(game);
     }
 
@@ -78,7 +78,13 @@ fn check(game: &str) {
     let text = one.repeat(reps);
     let t = Instant::now();
     let (mut records, mut valid) = (0usize, 0usize);
-    for c in Checker::new(text.as_bytes()) {
+    // Profile files named by records resolve in the corpus folder.
+    let dir = format!("{}/../../corpus/{game}", env!("CARGO_MANIFEST_DIR"));
+    let cx = troef_rules::Context {
+        profiles: troef_rules::profiles::Profiles::new(Some(dir.into())),
+        trace: false,
+    };
+    for c in Checker::with_context(text.as_bytes(), cx) {
         let c = c.unwrap();
         if c.is_record() {
             records += 1;
