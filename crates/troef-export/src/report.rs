@@ -115,36 +115,27 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
             rv.rule
         );
     }
-    match &r.score {
-        Some(sc) => {
-            let _ = writeln!(
-                s,
-                "cards NS {} EW {}; roem NS {} EW {}; {:?}{}{}",
-                sc.card_points.ns,
-                sc.card_points.ew,
-                sc.roem.ns,
-                sc.roem.ew,
-                sc.outcome,
-                sc.pit
-                    .as_ref()
-                    .map_or(String::new(), |p| format!(", pit {p}")),
-                if sc.doubled { ", doubled" } else { "" }
-            );
-            let _ = writeln!(
-                s,
-                "score: NS {} EW {}{}",
-                sc.result.ns,
-                sc.result.ew,
-                claimed.map_or(String::new(), |c| format!("   (claimed: {c})"))
-            );
-        }
-        None => {
-            let _ = writeln!(s, "score: not computed");
-        }
+    if let Some(sc) = &r.score {
+        let _ = writeln!(
+            s,
+            "cards NS {} EW {}; roem NS {} EW {}; {:?}{}{}",
+            sc.card_points.ns,
+            sc.card_points.ew,
+            sc.roem.ns,
+            sc.roem.ew,
+            sc.outcome,
+            sc.pit
+                .as_ref()
+                .map_or(String::new(), |p| format!(", pit {p}")),
+            if sc.doubled { ", doubled" } else { "" }
+        );
     }
-    if let Some(t) = r.running_total {
-        let _ = writeln!(s, "running total: NS {} EW {}", t.ns, t.ew);
-    }
+    score_lines(
+        s,
+        r.score.as_ref().map(|sc| sc.result),
+        claimed,
+        r.running_total,
+    );
 }
 
 /// The trick table: leader, cards, winner, points, and (Klaverjassen) the
@@ -216,24 +207,44 @@ fn jass(s: &mut String, r: &GameReplay, js: &JassOut, claimed: Option<&str>) {
         let _ = writeln!(s, "Stöck: {} (20)", st.name());
     }
     trick_table(s, &r.tricks, false);
-    match &js.score {
-        Some(sc) => {
-            let _ = writeln!(
-                s,
-                "cards NS {} EW {}{}; Weis and Stöck NS {} EW {}; multiplier {}",
-                sc.card_points.ns,
-                sc.card_points.ew,
-                sc.match_side
-                    .map_or(String::new(), |m| format!("; match {m} +100")),
-                sc.declarations.ns,
-                sc.declarations.ew,
-                sc.multiplier
-            );
+    if let Some(sc) = &js.score {
+        let _ = writeln!(
+            s,
+            "cards NS {} EW {}{}; Weis and Stöck NS {} EW {}; multiplier {}",
+            sc.card_points.ns,
+            sc.card_points.ew,
+            sc.match_side
+                .map_or(String::new(), |m| format!("; match {m} +100")),
+            sc.declarations.ns,
+            sc.declarations.ew,
+            sc.multiplier
+        );
+    }
+    score_lines(
+        s,
+        js.score.as_ref().map(|sc| sc.result),
+        claimed,
+        r.running_total,
+    );
+    if let Some(w) = js.match_winner {
+        let _ = writeln!(s, "match: {w} reaches the target first and wins");
+    }
+}
+
+/// The side score with the claim beside it, and the match's running total.
+fn score_lines(
+    s: &mut String,
+    result: Option<troef_rules::replay::TeamPoints>,
+    claimed: Option<&str>,
+    running: Option<troef_rules::replay::TeamPoints>,
+) {
+    match result {
+        Some(t) => {
             let _ = writeln!(
                 s,
                 "score: NS {} EW {}{}",
-                sc.result.ns,
-                sc.result.ew,
+                t.ns,
+                t.ew,
                 claimed.map_or(String::new(), |c| format!("   (claimed: {c})"))
             );
         }
@@ -241,11 +252,8 @@ fn jass(s: &mut String, r: &GameReplay, js: &JassOut, claimed: Option<&str>) {
             let _ = writeln!(s, "score: not computed");
         }
     }
-    if let Some(t) = r.running_total {
+    if let Some(t) = running {
         let _ = writeln!(s, "running total: NS {} EW {}", t.ns, t.ew);
-    }
-    if let Some(w) = js.match_winner {
-        let _ = writeln!(s, "match: {w} reaches the target first and wins");
     }
 }
 
