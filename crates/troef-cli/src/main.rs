@@ -509,6 +509,12 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     open(path)?.read_to_end(&mut bytes)?;
     let text = String::from_utf8_lossy(&bytes);
     let name = display_name(path);
+    if let Err(e) = std::str::from_utf8(&bytes) {
+        eprintln!(
+            "troef: {name}: not valid UTF-8 at byte {}; invalid bytes are read as U+FFFD",
+            e.valid_up_to()
+        );
+    }
     let file_name = std::path::Path::new(name)
         .file_name()
         .map_or(name.to_string(), |f| f.to_string_lossy().into_owned());
