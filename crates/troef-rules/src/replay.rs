@@ -325,6 +325,71 @@ pub(crate) fn seat_tag(rec: &Record, out: &mut ReplayOutcome, name: &str) -> Opt
     s
 }
 
+/// Checks a `Total` claim of a partnership game (`NS n EW n`) against the
+/// match's running total after this deal (E602); `total` is `None` when the
+/// record names no match, or an earlier deal of it could not be scored.
+pub(crate) fn check_side_total(rec: &Record, out: &mut ReplayOutcome, total: Option<TeamPoints>) {
+    let Some(t) = rec.tag("Total") else { return };
+    let d = match troef_ttn::values::parse_score(&t.value) {
+        Err(e) => Diagnostic::error(
+            Code::BadScore,
+            t.value_span,
+            format!("invalid running total: {e}"),
+        ),
+        Ok(c) => match total {
+            None if rec.value("Match").is_none() => Diagnostic::error(
+                Code::MissingTag,
+                t.value_span,
+                "a running [Total] needs a [Match] tag naming the match",
+            ),
+            Some(tot)
+                if c.by_team[0].is_some_and(|n| n != tot.ns)
+                    || c.by_team[1].is_some_and(|n| n != tot.ew) =>
+            {
+                Diagnostic::error(
+                    Code::TotalMismatch,
+                    t.value_span,
+                    format!(
+                        "claimed running total `{}`, replay gives `NS {} EW {}`",
+                        t.value.trim(),
+                        tot.ns,
+                        tot.ew
+                    ),
+                )
+            }
+            _ => return,
+        },
+    };
+    out.diagnostics.push(d);
+}
+
+/// Reports a dealer other than the one the match's previous record passed
+/// the deal to (E604); `rule` says how the deal passes.
+pub(crate) fn check_dealer_turn(
+    rec: &Record,
+    out: &mut ReplayOutcome,
+    expected: Option<Seat>,
+    dealer: Option<Seat>,
+    rule: String,
+) {
+    if let (Some(expected), Some(d), Some(t)) = (expected, dealer, rec.tag("Dealer")) {
+        if expected != d {
+            out.diagnostics.push(
+                Diagnostic::error(
+                    Code::DealerOutOfTurn,
+                    t.value_span,
+                    format!(
+                        "{} deals, but after the match's previous record {} deals",
+                        d.name(),
+                        expected.name()
+                    ),
+                )
+                .note(rule),
+            );
+        }
+    }
+}
+
 /// Reports a `Board` tag that is not a whole number.
 pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
     if let Some(t) = rec.tag("Board") {

@@ -144,21 +144,13 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut Jas
     }
     // The duty to choose passes one seat to the right each deal.
     let expected = tracker.dealer(match_id, dealer.map(Seat::prev));
-    if let (Some(expected), Some(d), Some(t)) = (expected, dealer, rec.tag("Dealer")) {
-        if expected != d {
-            cx.err(
-                Code::DealerOutOfTurn,
-                t.value_span,
-                format!(
-                    "{} deals, but after the match's previous record {} deals",
-                    d.name(),
-                    expected.name()
-                ),
-            )
-            .notes
-            .push("in Jass the deal and the choice of trumps pass to the right".into());
-        }
-    }
+    check_dealer_turn(
+        rec,
+        cx.out,
+        expected,
+        dealer,
+        "in Jass the deal and the choice of trumps pass to the right".into(),
+    );
 
     let Some(hands) = read_full_deal(cx.rec, cx.out, r) else {
         tracker.add(match_id, None);
@@ -1030,41 +1022,8 @@ fn claims(
             }
         }
     }
-    if let Some(t) = rec.tag("Total").filter(|_| clean) {
-        match parse_score(&t.value) {
-            Err(e) => {
-                cx.err(
-                    Code::BadScore,
-                    t.value_span,
-                    format!("invalid running total: {e}"),
-                );
-            }
-            Ok(c) => match total {
-                None => {
-                    cx.err(
-                        Code::MissingTag,
-                        t.value_span,
-                        "a running [Total] needs a [Match] tag naming the match",
-                    );
-                }
-                Some(tot)
-                    if c.by_team[0].is_some_and(|n| n != tot.ns)
-                        || c.by_team[1].is_some_and(|n| n != tot.ew) =>
-                {
-                    cx.err(
-                        Code::TotalMismatch,
-                        t.value_span,
-                        format!(
-                            "claimed running total `{}`, replay gives `NS {} EW {}`",
-                            t.value.trim(),
-                            tot.ns,
-                            tot.ew
-                        ),
-                    );
-                }
-                _ => {}
-            },
-        }
+    if clean {
+        check_side_total(rec, cx.out, total);
     }
     if let Some(t) = rec.tag("Winner").filter(|_| clean) {
         match Team::parse(t.value.trim()) {

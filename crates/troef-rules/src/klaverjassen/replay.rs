@@ -592,37 +592,8 @@ pub fn replay(
     }
     r.score = Some(out_score);
     r.running_total = tracker.add(rec.value("Match"), Some(result));
-    if let Some(t) = rec.tag("Total").filter(|_| clean) {
-        match parse_score(&t.value) {
-            Err(e) => cx.err(Diagnostic::error(
-                Code::BadScore,
-                t.value_span,
-                format!("invalid running total: {e}"),
-            )),
-            Ok(c) => match r.running_total {
-                None if rec.value("Match").is_none() => cx.err(Diagnostic::error(
-                    Code::MissingTag,
-                    t.value_span,
-                    "a running [Total] needs a [Match] tag naming the match",
-                )),
-                Some(tot)
-                    if c.by_team[0].is_some_and(|n| n != tot.ns)
-                        || c.by_team[1].is_some_and(|n| n != tot.ew) =>
-                {
-                    cx.err(Diagnostic::error(
-                        Code::TotalMismatch,
-                        t.value_span,
-                        format!(
-                            "claimed running total `{}`, replay gives `NS {} EW {}`",
-                            t.value.trim(),
-                            tot.ns,
-                            tot.ew
-                        ),
-                    ));
-                }
-                _ => {}
-            },
-        }
+    if clean {
+        check_side_total(rec, cx.out, r.running_total);
     }
     cx.out.replay = Some(r);
 }

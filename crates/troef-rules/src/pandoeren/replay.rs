@@ -212,33 +212,16 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
         (Some(Some(AuctionEnd::AllPass)), Some(d)) if cx.p.all_pass != AllPass::Redeal => Some(d),
         (_, d) => d.map(Seat::next),
     };
-    if let (Some(expected), Some(d), Some(t)) = (
-        tracker.dealer(rec.value("Match"), next_dealer),
-        dealer,
-        rec.tag("Dealer"),
-    ) {
-        if expected != d {
-            cx.err(
-                Diagnostic::error(
-                    Code::DealerOutOfTurn,
-                    t.value_span,
-                    format!(
-                        "{} deals, but after the match's previous record {} deals",
-                        d.name(),
-                        expected.name()
-                    ),
-                )
-                .note(format!(
-                    "the deal passes to the left; after all pass, profile {} {} (PD-V12)",
-                    cx.p.name,
-                    match cx.p.all_pass {
-                        AllPass::Redeal => "passes it on as well",
-                        _ => "keeps the same dealer",
-                    }
-                )),
-            );
+    let expected = tracker.dealer(rec.value("Match"), next_dealer);
+    let rule = format!(
+        "the deal passes to the left; after all pass, profile {} {} (PD-V12)",
+        cx.p.name,
+        match cx.p.all_pass {
+            AllPass::Redeal => "passes it on as well",
+            _ => "keeps the same dealer",
         }
-    }
+    );
+    check_dealer_turn(rec, cx.out, expected, dealer, rule);
     let contract = contract(cx, auction.as_ref(), pd);
     if let Some(Some(AuctionEnd::AllPass)) = auction {
         pd.all_pass = Some(
