@@ -119,7 +119,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
     let mut pending: Vec<String> = Vec::new();
     // The last hand that could not be imported, if any.
     let mut skipped_at: Option<usize> = None;
-    let messages = super::jass_kit::json_array_items(json);
+    let messages = super::json_array_items(json);
     let mut count = 0;
     for (i, item) in messages.enumerate() {
         count = i + 1;
@@ -295,8 +295,8 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                 }
                 let claim = match round(winner.team()) {
                     Some(now) => {
-                        let earlier = h.points_so_far(winner.team());
-                        h.note_points(winner.team(), now);
+                        let earlier =
+                            std::mem::replace(&mut h.round_points[winner.team().index()], now);
                         Some(format!("trick:{}:{}", winner.letter(), now - earlier))
                     }
                     None => {
@@ -370,16 +370,6 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
         out.push_record(&rec);
     }
     out.finish()
-}
-
-impl Hand {
-    /// A team's points this hand as the last BROADCAST_STICH reported them.
-    fn points_so_far(&self, t: Team) -> i64 {
-        self.round_points[t.index()]
-    }
-    fn note_points(&mut self, t: Team, now: i64) {
-        self.round_points[t.index()] = now;
-    }
 }
 
 /// A team's points (`key`) in a list of `{name, points, currentRoundPoints}`.

@@ -9,6 +9,7 @@
 pub mod jass_kit;
 pub mod jass_server;
 
+use serde_json::Value;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_ttn::values::{print_deal, DealValue};
 
@@ -99,4 +100,85 @@ pub(crate) fn play_lines(tricks: &[(Vec<Card>, Option<String>)]) -> String {
         s.push('\n');
     }
     s
+}
+
+/// The elements of a JSON array read one at a time, so that a truncated or
+/// damaged file still yields every element before the damage; the damage is
+/// an `Err` naming its line and column, after which reading stops.
+pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String>> + '_ {
+    let body = text.trim_start_matches('\u{feff}');
+    let start = body.len() - body.trim_start().len();
+    let mut pos = start;
+    let mut state = 0u8; // 0: expect '[', 1: expect value or ']', 2: expect ',' or ']', 3: done
+    std::iter::from_fn(move || loop {
+        let rest = &body[pos..];
+        let skipped = rest.len() - rest.trim_start().len();
+        pos += skipped;
+        let rest = &body[pos..];
+        match state {
+            0 => {
+                if !rest.starts_with('[') {
+                    state = 3;
+                    return Some(Err("not a JSON array of messages".into()));
+                }
+                pos += 1;
+                state = 1;
+            }
+            1 | 2 => {
+                if rest.is_empty() {
+                    state = 3;
+                    return Some(Err(format!(
+                        "the JSON ends before the array is closed ({})",
+                        line_col(body, pos)
+                    )));
+                }
+                if rest.starts_with(']') {
+                    state = 3;
+                    return None;
+                }
+                if state == 2 {
+                    if !rest.starts_with(',') {
+                        state = 3;
+                        return Some(Err(format!(
+                            "expected `,` or `]` ({})",
+                            line_col(body, pos)
+                        )));
+                    }
+                    pos += 1;
+                    state = 1;
+                    continue;
+                }
+                let mut de = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+                return match de.next() {
+                    Some(Ok(v)) => {
+                        pos += de.byte_offset();
+                        state = 2;
+                        Some(Ok(v))
+                    }
+                    Some(Err(e)) => {
+                        state = 3;
+                        let what = if e.is_eof() {
+                            "truncated JSON"
+                        } else {
+                            "invalid JSON"
+                        };
+                        Some(Err(format!("{what}: {e} ({})", line_col(body, pos))))
+                    }
+                    None => {
+                        state = 3;
+                        Some(Err("truncated JSON".into()))
+                    }
+                };
+            }
+            _ => return None,
+        }
+    })
+}
+
+/// `line L, column C` of a byte offset, for messages.
+pub(crate) fn line_col(text: &str, pos: usize) -> String {
+    let before = &text[..pos.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("line {line}, column {col}")
 }
