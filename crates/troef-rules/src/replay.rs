@@ -390,6 +390,66 @@ pub(crate) fn check_dealer_turn(
     }
 }
 
+/// Checks the hands of a `Deal` tag: each given hand has `size` cards of
+/// `deck` (E205) and no card is dealt twice (E206). An unknown hand (`-`) is
+/// E205 when the game needs every hand (`unknown` says why), else allowed.
+/// Returns whether the hands are good; every problem is reported.
+pub(crate) fn check_hands(
+    out: &mut ReplayOutcome,
+    span: Span,
+    (game, deck, size): (&str, troef_cards::Deck, u32),
+    hands: &troef_cards::BySeat<Option<troef_cards::CardSet>>,
+    unknown: Option<&str>,
+) -> bool {
+    let mut ok = true;
+    let mut seen = troef_cards::CardSet::EMPTY;
+    let mut err = |code, msg: String| {
+        out.diagnostics.push(Diagnostic::error(code, span, msg));
+        ok = false;
+    };
+    for s in Seat::ALL {
+        let Some(h) = hands[s] else {
+            if let Some(why) = unknown {
+                err(
+                    Code::BadHand,
+                    format!("{}'s hand is unknown (`-`): {why}", s.name()),
+                );
+            }
+            continue;
+        };
+        let foreign = h - deck.cards();
+        if h.len() != size || !foreign.is_empty() {
+            let extra = if foreign.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; not in the {}-card deck: {}",
+                    deck.size(),
+                    cards_str(foreign)
+                )
+            };
+            err(
+                Code::BadHand,
+                format!(
+                    "{} has {} cards, a {} hand has {size}{extra}",
+                    s.name(),
+                    h.len(),
+                    title(game)
+                ),
+            );
+        }
+        let twice = seen & h;
+        if !twice.is_empty() {
+            err(
+                Code::DealtTwice,
+                format!("dealt twice: {} (again to {})", cards_str(twice), s.name()),
+            );
+        }
+        seen = seen | h;
+    }
+    ok
+}
+
 /// Reports a `Board` tag that is not a whole number.
 pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
     if let Some(t) = rec.tag("Board") {

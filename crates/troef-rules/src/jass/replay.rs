@@ -185,13 +185,14 @@ pub(crate) fn read_full_deal(
     let deal_tag = rec.tag("Deal");
     let mut hands: Option<BySeat<CardSet>> = None;
     let mut ok = true;
-    let mut err = |code, span, msg: String| {
+    let err = |out: &mut ReplayOutcome, code, span, msg: String| {
         out.diagnostics.push(Diagnostic::error(code, span, msg));
     };
     if let Some(t) = deal_tag {
         match parse_deal(&t.value) {
             Err(e) => {
                 err(
+                    out,
                     Code::BadTagValue,
                     t.value_span,
                     format!("invalid deal: {e}"),
@@ -199,45 +200,14 @@ pub(crate) fn read_full_deal(
                 ok = false;
             }
             Ok(d) => {
-                let mut seen = CardSet::EMPTY;
-                let mut all = BySeat([CardSet::EMPTY; 4]);
-                for s in Seat::ALL {
-                    let Some(h) = d.hands[s] else {
-                        err(Code::BadHand, t.value_span, format!("{}'s hand is unknown (`-`): a Jass record gives every hand, so that Weis and Stöck can be checked", s.name()));
-                        ok = false;
-                        continue;
-                    };
-                    let foreign = h - DECK.cards();
-                    if h.len() != 9 || !foreign.is_empty() {
-                        let extra = if foreign.is_empty() {
-                            String::new()
-                        } else {
-                            format!("; not in the 36-card deck: {}", cards_str(foreign))
-                        };
-                        err(
-                            Code::BadHand,
-                            t.value_span,
-                            format!(
-                                "{} has {} cards, a Jass hand has 9{extra}",
-                                s.name(),
-                                h.len()
-                            ),
-                        );
-                        ok = false;
-                    }
-                    let twice = seen & h;
-                    if !twice.is_empty() {
-                        err(
-                            Code::DealtTwice,
-                            t.value_span,
-                            format!("dealt twice: {} (again to {})", cards_str(twice), s.name()),
-                        );
-                        ok = false;
-                    }
-                    seen = seen | h;
-                    all[s] = h;
-                }
-                hands = Some(all);
+                ok &= check_hands(
+                    out,
+                    t.value_span,
+                    ("jass", DECK, 9),
+                    &d.hands,
+                    Some("a Jass record gives every hand, so that Weis and Stöck can be checked"),
+                );
+                hands = Some(BySeat(d.hands.0.map(Option::unwrap_or_default)));
             }
         }
     }
@@ -251,6 +221,7 @@ pub(crate) fn read_full_deal(
         {
             None => {
                 err(
+                    out,
                     Code::BadTagValue,
                     t.value_span,
                     format!(

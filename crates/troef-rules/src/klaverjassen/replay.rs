@@ -72,41 +72,13 @@ pub fn replay(
             )),
         }
     }
-    let mut deal_ok = true;
-    let mut seen = CardSet::EMPTY;
-    for s in Seat::ALL {
-        if let Some(h) = hands[s] {
-            let span = span_or(deal_tag, rec);
-            let foreign = h - DECK.cards();
-            if h.len() != 8 || !foreign.is_empty() {
-                let extra = if foreign.is_empty() {
-                    String::new()
-                } else {
-                    format!("; not in the 32-card deck: {}", cards_str(foreign))
-                };
-                cx.err(Diagnostic::error(
-                    Code::BadHand,
-                    span,
-                    format!(
-                        "{} has {} cards, a Klaverjassen hand has 8{extra}",
-                        s.name(),
-                        h.len()
-                    ),
-                ));
-                deal_ok = false;
-            }
-            let twice = seen & h;
-            if !twice.is_empty() {
-                cx.err(Diagnostic::error(
-                    Code::DealtTwice,
-                    span,
-                    format!("dealt twice: {} (again to {})", cards_str(twice), s.name()),
-                ));
-                deal_ok = false;
-            }
-            seen = seen | h;
-        }
-    }
+    let deal_ok = check_hands(
+        cx.out,
+        span_or(deal_tag, rec),
+        ("klaverjassen", DECK, 8),
+        &hands,
+        None,
+    );
     if let Some(t) = rec.tag("DealNo") {
         match t
             .value

@@ -306,52 +306,14 @@ fn read_deal(
     if let Some(t) = deal_tag {
         match parse_deal(&t.value) {
             Ok(DealValue { hands: h }) => {
-                let mut seen = CardSet::EMPTY;
-                let mut all = BySeat([CardSet::EMPTY; 4]);
-                for s in Seat::ALL {
-                    let Some(hand) = h[s] else {
-                        cx.error(
-                            Code::BadHand,
-                            t.value_span,
-                            format!(
-                                "{}'s hand is unknown (`-`): a Pandoeren record gives every hand",
-                                s.name()
-                            ),
-                        );
-                        ok = false;
-                        continue;
-                    };
-                    let foreign = hand - DECK.cards();
-                    if hand.len() != HAND || !foreign.is_empty() {
-                        let extra = if foreign.is_empty() {
-                            String::new()
-                        } else {
-                            format!("; not in the 33-card deck: {}", cards_str(foreign))
-                        };
-                        cx.error(
-                            Code::BadHand,
-                            t.value_span,
-                            format!(
-                                "{} has {} cards, a Pandoeren hand has 8{extra}",
-                                s.name(),
-                                hand.len()
-                            ),
-                        );
-                        ok = false;
-                    }
-                    let twice = seen & hand;
-                    if !twice.is_empty() {
-                        cx.error(
-                            Code::DealtTwice,
-                            t.value_span,
-                            format!("dealt twice: {} (again to {})", cards_str(twice), s.name()),
-                        );
-                        ok = false;
-                    }
-                    seen = seen | hand;
-                    all[s] = hand;
-                }
-                hands = Some(all);
+                ok &= check_hands(
+                    cx.out,
+                    t.value_span,
+                    ("pandoeren", DECK, HAND),
+                    &h,
+                    Some("a Pandoeren record gives every hand"),
+                );
+                hands = Some(BySeat(h.0.map(Option::unwrap_or_default)));
             }
             Err(e) => {
                 cx.error(
