@@ -2,7 +2,7 @@
 //!
 //! * [`Card`] is one byte: `suit << 4 | rank`, rank 2..=14 (ace = 14).
 //! * [`CardSet`] is a `u64` bitset with one 16-bit lane per suit, so every deck
-//!   troef knows (32, 33, 36 and 52 cards) fits; set algebra is `const fn`.
+//!   troef knows (24, 32, 33, 36 and 52 cards) fits; set algebra is `const fn`.
 //! * Game-specific rank orders and point values live in lookup tables in the
 //!   rules crate, never in the bit layout.
 //! * [`deal`] numbers every deal of a deck and draws numbers from a documented
@@ -222,14 +222,17 @@ pub enum Deck {
     Jass36,
     /// The full 52-card pack (Dumbal).
     Full52,
+    /// A K Q J 10 9 in four suits: Schafkopf's short pack (kurze Karte).
+    Short24,
 }
 
 impl Deck {
     pub const fn cards(self) -> CardSet {
-        // One lane: bits 7..=14 (7 to ace), 6..=14 or 2..=14.
+        // One lane: bits 7..=14 (7 to ace), 6..=14, 2..=14 or 9..=14.
         const L32: u64 = 0b0111_1111_1000_0000;
         const L36: u64 = 0b0111_1111_1100_0000;
         const L52: u64 = 0b0111_1111_1111_1100;
+        const L24: u64 = 0b0111_1110_0000_0000;
         const fn lanes(l: u64) -> u64 {
             l | l << 16 | l << 32 | l << 48
         }
@@ -238,6 +241,7 @@ impl Deck {
             Deck::Pandoeren33 => CardSet::from_bits(lanes(L32) | 1 << (16 + 6)),
             Deck::Jass36 => CardSet::from_bits(lanes(L36)),
             Deck::Full52 => CardSet::from_bits(lanes(L52)),
+            Deck::Short24 => CardSet::from_bits(lanes(L24)),
         }
     }
 

@@ -121,7 +121,8 @@ enum Command {
         /// The input file or `-`.
         path: String,
         /// The input format: json (a troef export), jass-server (a Jass
-        /// challenge-server match log), jass-kit (HSLU jass-kit / Swisslos rounds).
+        /// challenge-server match log), jass-kit (HSLU jass-kit / Swisslos
+        /// rounds), netschafkopf (a NetSchafkopf Schafkopfprotokoll).
         #[arg(long, default_value = "json")]
         from: String,
         /// The rule profile the records name (default: the format's own).
@@ -509,7 +510,8 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     open(path)?.read_to_end(&mut bytes)?;
     let text = String::from_utf8_lossy(&bytes);
     let name = display_name(path);
-    if let Err(e) = std::str::from_utf8(&bytes) {
+    // NetSchafkopf protocols are ISO-8859-1: the importer decodes them.
+    if let (Err(e), false) = (std::str::from_utf8(&bytes), from == "netschafkopf") {
         eprintln!(
             "troef: {name}: not valid UTF-8 at byte {}; invalid bytes are read as U+FFFD",
             e.valid_up_to()
@@ -521,6 +523,7 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     let imported = match from {
         "json" => None,
         "jass-server" => Some(interop::jass_server::import(&text, &file_name, rules)),
+        "netschafkopf" => Some(interop::netschafkopf::import(&bytes, &file_name, rules)),
         "jass-kit" => Some(interop::jass_kit::import(
             &text,
             &file_name,

@@ -1,6 +1,7 @@
 //! Rule profiles, game engines and the replay of TTN records.
 //!
-//! Each game has an engine (`klaverjassen::Game`, `pandoeren::Game`) built for search: card sets
+//! Each game has an engine (`klaverjassen::Game`, `pandoeren::Game`, `jass::Game`,
+//! `schafkopf::Game`) built for search: card sets
 //! are bitsets, `legal_plays` returns a set without allocating, and a play
 //! can be undone. [`replay`] interprets a parsed record for its game, checks
 //! every action, recomputes the score and compares it with the claims.
@@ -13,11 +14,12 @@ pub mod klaverjassen;
 pub mod pandoeren;
 pub mod profiles;
 pub mod replay;
+pub mod schafkopf;
 
 pub use replay::{replay, replay_in, Context, GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
 
 /// The games troef knows, by their `Game` tag value.
-pub const GAMES: &[&str] = &["klaverjassen", "pandoeren", "jass"];
+pub const GAMES: &[&str] = &["klaverjassen", "pandoeren", "jass", "schafkopf"];
 
 /// The seat and card winning a trick (in playing order from `leader`): the
 /// first card of the greatest `strength(card, led suit)`.

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::{jass, klaverjassen, pandoeren};
+use crate::{jass, klaverjassen, pandoeren, schafkopf};
 
 /// The profile file format version this troef reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -87,6 +87,31 @@ const BUILTIN_FILES: &[(&str, &str, &str)] = &[
         "jass-challenge",
         include_str!("../profiles/jass/jass-challenge.toml"),
     ),
+    (
+        "schafkopf",
+        "bavarian",
+        include_str!("../profiles/schafkopf/bavarian.toml"),
+    ),
+    (
+        "schafkopf",
+        "parlett",
+        include_str!("../profiles/schafkopf/parlett.toml"),
+    ),
+    (
+        "schafkopf",
+        "netschafkopf",
+        include_str!("../profiles/schafkopf/netschafkopf.toml"),
+    ),
+    (
+        "schafkopf",
+        "netschafkopf-helper",
+        include_str!("../profiles/schafkopf/netschafkopf-helper.toml"),
+    ),
+    (
+        "schafkopf",
+        "netschafkopf-short",
+        include_str!("../profiles/schafkopf/netschafkopf-short.toml"),
+    ),
 ];
 
 /// A rule profile of any game.
@@ -95,6 +120,7 @@ pub enum AnyProfile {
     Klaverjassen(klaverjassen::Profile),
     Pandoeren(pandoeren::Profile),
     Jass(jass::Profile),
+    Schafkopf(schafkopf::Profile),
 }
 
 /// What the loader needs of a game's profile type.
@@ -124,6 +150,13 @@ impl GameProfile for jass::Profile {
     }
 }
 
+impl GameProfile for schafkopf::Profile {
+    const GAME: &'static str = "schafkopf";
+    fn wrap(self) -> AnyProfile {
+        AnyProfile::Schafkopf(self)
+    }
+}
+
 /// Keys every profile file has besides its game's rule fields.
 pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
 
@@ -133,6 +166,7 @@ impl AnyProfile {
             AnyProfile::Klaverjassen(_) => klaverjassen::Profile::GAME,
             AnyProfile::Pandoeren(_) => pandoeren::Profile::GAME,
             AnyProfile::Jass(_) => jass::Profile::GAME,
+            AnyProfile::Schafkopf(_) => schafkopf::Profile::GAME,
         }
     }
     pub fn name(&self) -> &str {
@@ -140,6 +174,7 @@ impl AnyProfile {
             AnyProfile::Klaverjassen(p) => &p.name,
             AnyProfile::Pandoeren(p) => &p.name,
             AnyProfile::Jass(p) => &p.name,
+            AnyProfile::Schafkopf(p) => &p.name,
         }
     }
     pub fn description(&self) -> &str {
@@ -147,6 +182,7 @@ impl AnyProfile {
             AnyProfile::Klaverjassen(p) => &p.description,
             AnyProfile::Pandoeren(p) => &p.description,
             AnyProfile::Jass(p) => &p.description,
+            AnyProfile::Schafkopf(p) => &p.description,
         }
     }
     pub fn base(&self) -> Option<&str> {
@@ -154,6 +190,7 @@ impl AnyProfile {
             AnyProfile::Klaverjassen(p) => p.base.as_deref(),
             AnyProfile::Pandoeren(p) => p.base.as_deref(),
             AnyProfile::Jass(p) => p.base.as_deref(),
+            AnyProfile::Schafkopf(p) => p.base.as_deref(),
         }
     }
 
@@ -163,6 +200,7 @@ impl AnyProfile {
             AnyProfile::Klaverjassen(p) => toml::Table::try_from(p),
             AnyProfile::Pandoeren(p) => toml::Table::try_from(p),
             AnyProfile::Jass(p) => toml::Table::try_from(p),
+            AnyProfile::Schafkopf(p) => toml::Table::try_from(p),
         };
         // Profiles are plain structs of strings, numbers, booleans and
         // tables: they always serialise.
@@ -175,6 +213,7 @@ impl AnyProfile {
             AnyProfile::Klaverjassen(p) => serde_json::to_value(p),
             AnyProfile::Pandoeren(p) => serde_json::to_value(p),
             AnyProfile::Jass(p) => serde_json::to_value(p),
+            AnyProfile::Schafkopf(p) => serde_json::to_value(p),
         }
         .unwrap_or_default()
     }
@@ -293,6 +332,9 @@ fn parse_at(
             parse_game::<pandoeren::Profile>(text, table, origin, dir, depth)
         }
         Some(jass::Profile::GAME) => parse_game::<jass::Profile>(text, table, origin, dir, depth),
+        Some(schafkopf::Profile::GAME) => {
+            parse_game::<schafkopf::Profile>(text, table, origin, dir, depth)
+        }
         Some(other) => Err(err(
             origin,
             format!(
@@ -605,6 +647,7 @@ pub fn schema(game: &str) -> Option<serde_json::Value> {
         "klaverjassen" => schemars::schema_for!(klaverjassen::Profile),
         "pandoeren" => schemars::schema_for!(pandoeren::Profile),
         "jass" => schemars::schema_for!(jass::Profile),
+        "schafkopf" => schemars::schema_for!(schafkopf::Profile),
         _ => return None,
     };
     serde_json::to_value(s).ok()

@@ -3,7 +3,8 @@
 use crate::profiles::{AnyProfile, ResolveError};
 use schemars::JsonSchema;
 use serde::Serialize;
-use troef_cards::{Card, Seat};
+use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_ttn::values::parse_deal;
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// What replaying one record found.
@@ -95,6 +96,10 @@ pub struct GameReplay {
     /// and the match target.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub jass: Option<crate::jass::replay::JassOut>,
+    /// Schafkopf: the contract, declarer and partner, the exchange, the
+    /// doublings, the score and each player's payment and balance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schafkopf: Option<crate::schafkopf::replay::SchafkopfOut>,
 }
 
 impl GameReplay {
@@ -118,6 +123,7 @@ impl GameReplay {
             running_total: None,
             pandoeren: None,
             jass: None,
+            schafkopf: None,
         }
     }
 }
@@ -363,6 +369,42 @@ pub(crate) fn check_side_total(rec: &Record, out: &mut ReplayOutcome, total: Opt
     out.diagnostics.push(d);
 }
 
+/// Checks a `Total` claim of a game where each plays for herself (`N n E n
+/// S n W n`) against the match's per-player running total (E602).
+pub(crate) fn check_seat_total(rec: &Record, out: &mut ReplayOutcome, total: Option<[i64; 4]>) {
+    let Some(t) = rec.tag("Total") else { return };
+    let d = match troef_ttn::values::parse_seat_score(&t.value) {
+        Err(e) => Diagnostic::error(
+            Code::BadScore,
+            t.value_span,
+            format!("invalid running total: {e}"),
+        ),
+        Ok(c) => match total {
+            None if rec.value("Match").is_none() => Diagnostic::error(
+                Code::MissingTag,
+                t.value_span,
+                "a running [Total] needs a [Match] tag naming the match",
+            ),
+            Some(tot)
+                if c.by_seat
+                    .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != tot[i]))) =>
+            {
+                Diagnostic::error(
+                    Code::TotalMismatch,
+                    t.value_span,
+                    format!(
+                        "claimed running total `{}`, replay gives `{}`",
+                        t.value.trim(),
+                        SeatPoints::from_array(tot)
+                    ),
+                )
+            }
+            _ => return,
+        },
+    };
+    out.diagnostics.push(d);
+}
+
 /// Reports a dealer other than the one the match's previous record passed
 /// the deal to (E604); `rule` says how the deal passes.
 pub(crate) fn check_dealer_turn(
@@ -450,6 +492,147 @@ pub(crate) fn check_hands(
     ok
 }
 
+/// The deal from `Deal` or `DealNo`: four hands of `size` cards of `deck`,
+/// every hand given (games whose declarations or partnerships are checked
+/// against the hands: Jass, Schafkopf). Fills in the replay's hands and deal
+/// number.
+pub(crate) fn read_full_deal(
+    rec: &Record,
+    out: &mut ReplayOutcome,
+    r: &mut GameReplay,
+    (game, deck, size): (&str, troef_cards::Deck, u32),
+) -> Option<BySeat<CardSet>> {
+    let deal_tag = rec.tag("Deal");
+    let mut hands: Option<BySeat<CardSet>> = None;
+    let mut ok = true;
+    let err = |out: &mut ReplayOutcome, code, span, msg: String| {
+        out.diagnostics.push(Diagnostic::error(code, span, msg));
+    };
+    if let Some(t) = deal_tag {
+        match parse_deal(&t.value) {
+            Err(e) => {
+                err(
+                    out,
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!("invalid deal: {e}"),
+                );
+                ok = false;
+            }
+            Ok(d) => {
+                let why = match game {
+                    "jass" => "a Jass record gives every hand, so that Weis and Stöck can be checked",
+                    _ => "this game's records give every hand, so that partnerships and claims can be checked",
+                };
+                ok &= check_hands(out, t.value_span, (game, deck, size), &d.hands, Some(why));
+                hands = Some(BySeat(d.hands.0.map(Option::unwrap_or_default)));
+            }
+        }
+    }
+    if let Some(t) = rec.tag("DealNo") {
+        match t
+            .value
+            .trim()
+            .parse::<u128>()
+            .ok()
+            .and_then(|n| troef_cards::deal::unrank(deck, &[size; 4], n).ok())
+            .map(|p| BySeat([p[0], p[1], p[2], p[3]]))
+        {
+            None => {
+                err(
+                    out,
+                    Code::BadTagValue,
+                    t.value_span,
+                    format!(
+                        "[DealNo] takes a {} deal number below {}, not `{}`",
+                        title(game),
+                        troef_cards::deal::count(deck, &[size; 4]).unwrap_or(0),
+                        t.value
+                    ),
+                );
+                ok = false;
+            }
+            Some(h) => match hands {
+                None => hands = Some(h),
+                Some(given) if ok && given != h => {
+                    out.diagnostics.push(
+                        Diagnostic::error(
+                            Code::DealNoMismatch,
+                            t.value_span,
+                            "deal number and hands disagree",
+                        )
+                        .note(format!(
+                            "deal {} is {}",
+                            t.value.trim(),
+                            troef_ttn::values::print_deal(&troef_ttn::values::DealValue {
+                                hands: BySeat(h.0.map(Some))
+                            })
+                        )),
+                    );
+                    ok = false;
+                }
+                Some(_) => {}
+            },
+        }
+    }
+    if hands.is_none() && ok {
+        out.diagnostics.push(Diagnostic::error(
+            Code::MissingTag,
+            rec.span,
+            format!(
+                "no [Deal] and no [DealNo]: a {} record gives the deal",
+                title(game)
+            ),
+        ));
+        ok = false;
+    }
+    let hands = hands.filter(|_| ok)?;
+    r.hands = Seat::ALL
+        .iter()
+        .map(|&s| Some(hands[s].iter().collect()))
+        .collect();
+    r.deal_number = troef_cards::deal::rank(deck, &hands.0)
+        .ok()
+        .map(|n| n.to_string());
+    Some(hands)
+}
+
+/// The diagnostic for a card its player does not hold: E210 when it was
+/// played already, else E209, with who was dealt it and what the player holds.
+pub(crate) fn not_held(
+    seat: Seat,
+    card: Card,
+    played: bool,
+    dealt: &BySeat<CardSet>,
+    holds: CardSet,
+    span: Span,
+) -> Diagnostic {
+    let code = if played {
+        Code::PlayedTwice
+    } else {
+        Code::NotInHand
+    };
+    let mut d = Diagnostic::error(
+        code,
+        span,
+        format!(
+            "{} plays {card}, which {}",
+            seat.name(),
+            if played {
+                "was already played".to_string()
+            } else {
+                format!("is not in {}'s hand", seat.name())
+            }
+        ),
+    );
+    if let Some(h) = Seat::ALL.into_iter().find(|&s| dealt[s].contains(card)) {
+        d.notes.push(format!("{card} was dealt to {}", h.name()));
+    }
+    d.notes
+        .push(format!("{} holds: {}", seat.name(), cards_str(holds)));
+    d
+}
+
 /// Reports a `Board` tag that is not a whole number.
 pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
     if let Some(t) = rec.tag("Board") {
@@ -507,6 +690,7 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
             }
             AnyProfile::Pandoeren(p) => crate::pandoeren::replay::replay(rec, p, tracker, &mut out),
             AnyProfile::Jass(p) => crate::jass::replay::replay(rec, p, tracker, &mut out),
+            AnyProfile::Schafkopf(p) => crate::schafkopf::replay::replay(rec, p, tracker, &mut out),
         },
         Err(e) => out
             .diagnostics

@@ -214,17 +214,20 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Deal",
     "Centre",
     "Turned",
+    "Exchange",
     "Auction",
     "Contract",
     "Declare",
     "Play",
+    "Points",
+    "Value",
     "Result",
     "Total",
     "Winner",
 ];
 
 /// Tags that carry a section of tokens.
-pub const SECTION_TAGS: &[&str] = &["Auction", "Declare", "Play"];
+pub const SECTION_TAGS: &[&str] = &["Exchange", "Auction", "Declare", "Play"];
 
 /// The canonical spelling of a known tag name (case-insensitive), if known.
 pub fn canonical_tag_name(name: &str) -> Option<&'static str> {

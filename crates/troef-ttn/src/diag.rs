@@ -59,6 +59,8 @@ codes! {
     TurnedCard = "E305", "trump-indicator card missing or invalid";
     BadDeclare = "E306", "declarer's action missing, out of order or invalid";
     BadPartnerCall = "E307", "partner card called that the rules do not allow";
+    BadDoubling = "E308", "doubling (Kontra, Re, on the first cards) not allowed here";
+    BadExchange = "E309", "card exchange invalid";
     IllegalPlay = "E401", "illegal play";
     WrongLeader = "E402", "wrong leader";
     PlayIncomplete = "E403", "play incomplete";
@@ -79,6 +81,8 @@ codes! {
     WinnerMismatch = "E605", "claimed match winner differs from the replay";
     DealAfterMatchEnd = "E606", "deal after the match was decided";
     TrickMismatch = "E607", "claimed trick winner or points differ from the replay";
+    PointsMismatch = "E608", "claimed card points differ from the replay";
+    ValueMismatch = "E609", "claimed game value differs from the replay";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 

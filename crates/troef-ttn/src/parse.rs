@@ -93,7 +93,7 @@ pub fn classify(text: &str) -> Option<TokenKind> {
 
 /// A word's one spelling: the key in lower case, any `:`-separated
 /// arguments (seats, cards, suits, roem) in upper case: `deny:W:KKKK`.
-fn canonical_word(text: &str) -> String {
+pub fn canonical_word(text: &str) -> String {
     match text.split_once(':') {
         None => text.to_ascii_lowercase(),
         Some((key, args)) => format!("{}:{}", key.to_ascii_lowercase(), args.to_ascii_uppercase()),

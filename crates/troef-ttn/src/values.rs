@@ -244,7 +244,69 @@ pub fn parse_named_contract(v: &str) -> Result<(String, Seat), String> {
         return Err("a contract is a bid and the declarer's seat, as in `150 by E`".into());
     };
     let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
-    Ok((name.to_ascii_lowercase(), seat))
+    Ok((crate::parse::canonical_word(name), seat))
+}
+
+/// Card points claimed for a deal (Schafkopf's "Augen"): for the declaring
+/// side, the defenders, and single players, each optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PointsClaim {
+    pub declarers: Option<i64>,
+    pub defenders: Option<i64>,
+    pub by_seat: [Option<i64>; 4],
+}
+
+/// Reads `declarers 75 defenders 45`, `defenders 45` or `N 87` (any order,
+/// commas allowed; at least one entry, each once).
+pub fn parse_points(v: &str) -> Result<PointsClaim, String> {
+    let mut c = PointsClaim::default();
+    let mut words = v
+        .split(|ch: char| ch.is_whitespace() || ch == ',')
+        .filter(|w| !w.is_empty());
+    let mut any = false;
+    while let Some(w) = words.next() {
+        let n = words
+            .next()
+            .and_then(|n| n.trim_start_matches('+').parse::<i64>().ok())
+            .ok_or_else(|| format!("`{w}` needs a number of card points after it"))?;
+        let slot = match w.to_ascii_lowercase().as_str() {
+            "declarers" | "declarer" => &mut c.declarers,
+            "defenders" | "defender" => &mut c.defenders,
+            _ => match Seat::parse(w) {
+                Some(s) => &mut c.by_seat[s.index()],
+                None => {
+                    return Err(format!(
+                        "`{w}` is not `declarers`, `defenders` or a seat (N, E, S, W)"
+                    ))
+                }
+            },
+        };
+        if slot.replace(n).is_some() {
+            return Err(format!("`{w}` is given twice"));
+        }
+        any = true;
+    }
+    if !any {
+        return Err("card points name a side or a player, as in `defenders 45`".into());
+    }
+    Ok(c)
+}
+
+/// The canonical form: declarers, defenders, then N E S W.
+pub fn print_points(c: &PointsClaim) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = c.declarers {
+        parts.push(format!("declarers {n}"));
+    }
+    if let Some(n) = c.defenders {
+        parts.push(format!("defenders {n}"));
+    }
+    for s in Seat::ALL {
+        if let Some(n) = c.by_seat[s.index()] {
+            parts.push(format!("{} {n}", s.letter()));
+        }
+    }
+    parts.join(" ")
 }
 
 /// A list of cards separated by white space.
@@ -281,6 +343,9 @@ pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
                 .join(" ")
         }),
         "Winner" => Team::parse(v.trim()).map(|t| t.name().to_string()),
+        "Exchange" => Some(v.trim().to_ascii_lowercase()),
+        "Points" => parse_points(v).ok().map(|p| print_points(&p)),
+        "Value" => v.trim().parse::<i64>().ok().map(|n| n.to_string()),
         "DealNo" | "Board" => v.trim().parse::<u128>().ok().map(|n| n.to_string()),
         _ => None,
     }

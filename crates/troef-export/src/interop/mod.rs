@@ -8,13 +8,14 @@
 
 pub mod jass_kit;
 pub mod jass_server;
+pub mod netschafkopf;
 
 use serde_json::Value;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_ttn::values::{print_deal, DealValue};
 
 /// The formats `troef import --from` reads.
-pub const FORMATS: &[&str] = &["json", "jass-server", "jass-kit"];
+pub const FORMATS: &[&str] = &["json", "jass-server", "jass-kit", "netschafkopf"];
 
 /// One problem found in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]

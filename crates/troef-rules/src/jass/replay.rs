@@ -9,7 +9,7 @@ use crate::replay::*;
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Team};
-use troef_ttn::values::{parse_deal, parse_named_contract, parse_score};
+use troef_ttn::values::{parse_named_contract, parse_score};
 use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
 
 /// What a Jass replay adds to [`GameReplay`].
@@ -152,7 +152,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut Jas
         "in Jass the deal and the choice of trumps pass to the right".into(),
     );
 
-    let Some(hands) = read_full_deal(cx.rec, cx.out, r) else {
+    let Some(hands) = read_full_deal(cx.rec, cx.out, r, ("jass", DECK, 9)) else {
         tracker.add(match_id, None);
         return;
     };
@@ -173,103 +173,6 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut Jas
         return;
     };
     claims(cx, tracker, mode, &tally, r, js);
-}
-
-/// The deal from `Deal` or `DealNo`: four hands of nine from the 36-card
-/// deck, every hand given (Weis and Stöck are checked against them).
-pub(crate) fn read_full_deal(
-    rec: &Record,
-    out: &mut ReplayOutcome,
-    r: &mut GameReplay,
-) -> Option<BySeat<CardSet>> {
-    let deal_tag = rec.tag("Deal");
-    let mut hands: Option<BySeat<CardSet>> = None;
-    let mut ok = true;
-    let err = |out: &mut ReplayOutcome, code, span, msg: String| {
-        out.diagnostics.push(Diagnostic::error(code, span, msg));
-    };
-    if let Some(t) = deal_tag {
-        match parse_deal(&t.value) {
-            Err(e) => {
-                err(
-                    out,
-                    Code::BadTagValue,
-                    t.value_span,
-                    format!("invalid deal: {e}"),
-                );
-                ok = false;
-            }
-            Ok(d) => {
-                ok &= check_hands(
-                    out,
-                    t.value_span,
-                    ("jass", DECK, 9),
-                    &d.hands,
-                    Some("a Jass record gives every hand, so that Weis and Stöck can be checked"),
-                );
-                hands = Some(BySeat(d.hands.0.map(Option::unwrap_or_default)));
-            }
-        }
-    }
-    if let Some(t) = rec.tag("DealNo") {
-        match t
-            .value
-            .trim()
-            .parse::<u128>()
-            .ok()
-            .and_then(super::hands_from_number)
-        {
-            None => {
-                err(
-                    out,
-                    Code::BadTagValue,
-                    t.value_span,
-                    format!(
-                        "[DealNo] takes a Jass deal number below {}, not `{}`",
-                        troef_cards::deal::count(DECK, &[9; 4]).unwrap_or(0),
-                        t.value
-                    ),
-                );
-                ok = false;
-            }
-            Some(h) => match hands {
-                None => hands = Some(h),
-                Some(given) if ok && given != h => {
-                    out.diagnostics.push(
-                        Diagnostic::error(
-                            Code::DealNoMismatch,
-                            t.value_span,
-                            "deal number and hands disagree",
-                        )
-                        .note(format!(
-                            "deal {} is {}",
-                            t.value.trim(),
-                            troef_ttn::values::print_deal(&troef_ttn::values::DealValue {
-                                hands: BySeat(h.0.map(Some))
-                            })
-                        )),
-                    );
-                    ok = false;
-                }
-                Some(_) => {}
-            },
-        }
-    }
-    if hands.is_none() && ok {
-        out.diagnostics.push(Diagnostic::error(
-            Code::MissingTag,
-            rec.span,
-            "no [Deal] and no [DealNo]: a Jass record gives the deal",
-        ));
-        ok = false;
-    }
-    let hands = hands.filter(|_| ok)?;
-    r.hands = Seat::ALL
-        .iter()
-        .map(|&s| Some(hands[s].iter().collect()))
-        .collect();
-    r.deal_number = super::number_of(&hands).map(|n| n.to_string());
-    Some(hands)
 }
 
 /// The mode and who chose it: from the auction (forehand names a mode or
@@ -481,30 +384,14 @@ fn play(
                 if !game.hands[seat].contains(card) {
                     let played = r.tricks.iter().any(|t| t.cards.contains(&card))
                         || game.trick.contains(&Some(card));
-                    let code = if played {
-                        Code::PlayedTwice
-                    } else {
-                        Code::NotInHand
-                    };
-                    let holder = Seat::ALL.into_iter().find(|&s| hands[s].contains(card));
-                    let held = cards_str(game.hands[seat]);
-                    let d = cx.err(
-                        code,
+                    cx.out.diagnostics.push(not_held(
+                        seat,
+                        card,
+                        played,
+                        hands,
+                        game.hands[seat],
                         tok.span,
-                        format!(
-                            "{} plays {card}, which {}",
-                            seat.name(),
-                            if played {
-                                "was already played".to_string()
-                            } else {
-                                format!("is not in {}'s hand", seat.name())
-                            }
-                        ),
-                    );
-                    if let Some(h) = holder {
-                        d.notes.push(format!("{card} was dealt to {}", h.name()));
-                    }
-                    d.notes.push(format!("{} holds: {held}", seat.name()));
+                    ));
                     stopped = true;
                     break;
                 }

@@ -1698,36 +1698,8 @@ fn claims(
             }
         }
     }
-    if let Some(t) = rec.tag("Total").filter(|_| clean) {
-        match parse_seat_score(&t.value) {
-            Err(e) => cx.error(
-                Code::BadScore,
-                t.value_span,
-                format!("invalid running total: {e}"),
-            ),
-            Ok(c) => match total {
-                None if rec.value("Match").is_none() => cx.error(
-                    Code::MissingTag,
-                    t.value_span,
-                    "a running [Total] needs a [Match] tag naming the match",
-                ),
-                Some(tot)
-                    if c.by_seat
-                        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != tot[i]))) =>
-                {
-                    cx.error(
-                        Code::TotalMismatch,
-                        t.value_span,
-                        format!(
-                            "claimed running total `{}`, replay gives `{}`",
-                            t.value.trim(),
-                            SeatPoints::from_array(tot)
-                        ),
-                    )
-                }
-                _ => {}
-            },
-        }
+    if clean {
+        check_seat_total(rec, cx.out, total);
     }
 }
 

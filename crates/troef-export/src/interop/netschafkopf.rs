@@ -1,0 +1,639 @@
+//! NetSchafkopf's "Schafkopfprotokoll": a text protocol of a session, one
+//! game per block (`spec/import.md`). Each game becomes a Schafkopf record
+//! that carries the protocol's card points ("Augen"), price and balances as
+//! claims, so `troef check` recomputes and verifies them.
+//!
+//! The protocol is ISO-8859-1 with CRLF line ends (UTF-8 is read too).
+//! Players are names; their seats follow from the order in which the hands
+//! are listed (eldest first, clockwise, the dealer last), with `Gast` (the
+//! player who wrote the protocol, "Du") in the South.
+
+use super::{deal_value, tag, Imported};
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
+
+/// The profile for a rule-set name (the protocol's first line) and pack.
+fn profile_for(rule_set: &str, short: bool) -> Option<&'static str> {
+    match (rule_set.trim(), short) {
+        ("Standard", false) => Some("netschafkopf"),
+        ("netschafkopf_helper", false) => Some("netschafkopf-helper"),
+        ("netschafkopf_helper", true) => Some("netschafkopf-short"),
+        _ => None,
+    }
+}
+
+/// The protocol's bytes as text: UTF-8 when it is, else ISO-8859-1.
+pub fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    }
+}
+
+/// A card as the protocol writes it: suit E G H S, rank A Z K O U 9 8 7.
+fn card(w: &str) -> Option<Card> {
+    let mut c = w.chars();
+    let suit = match c.next()? {
+        'E' => Suit::Clubs,
+        'G' => Suit::Spades,
+        'H' => Suit::Hearts,
+        'S' => Suit::Diamonds,
+        _ => return None,
+    };
+    let rank = match c.next()? {
+        'A' => Rank::ACE,
+        'Z' => Rank::TEN,
+        'K' => Rank::KING,
+        'O' => Rank::QUEEN,
+        'U' => Rank::JACK,
+        '9' => Rank::NINE,
+        '8' => Rank::EIGHT,
+        '7' => Rank::SEVEN,
+        _ => return None,
+    };
+    c.next().is_none().then(|| Card::new(suit, rank))
+}
+
+fn suit_word(w: &str) -> Option<Suit> {
+    match w {
+        "Eichel" => Some(Suit::Clubs),
+        "Grün" | "Gras" | "Gruen" => Some(Suit::Spades),
+        "Herz" => Some(Suit::Hearts),
+        "Schellen" => Some(Suit::Diamonds),
+        _ => None,
+    }
+}
+
+/// A game name as the protocol writes it (`Mit der Schellen-As`,
+/// `Herz-Solo`, `Eichel-Wenz`, `Wenz`, `Grün-Geier`, `Geier`, with `-Tout`
+/// or ` Tout`) as a TTN contract word.
+fn contract_word(g: &str) -> Option<String> {
+    let g = g.trim();
+    if let Some(rest) = g.strip_prefix("Mit der ") {
+        let suit = rest
+            .strip_suffix("-Ass")
+            .or_else(|| rest.strip_suffix("-As"))
+            .and_then(suit_word)?;
+        return (suit != Suit::Hearts).then(|| format!("call:{}", suit.letter()));
+    }
+    let (g, tout) = match g.strip_suffix("-Tout").or_else(|| g.strip_suffix(" Tout")) {
+        Some(b) => (b, "-tout"),
+        None => (g, ""),
+    };
+    match g {
+        "Wenz" => return Some(format!("wenz{tout}")),
+        "Geier" => return Some(format!("geier{tout}")),
+        _ => {}
+    }
+    let (suit, kind) = g.split_once('-')?;
+    let suit = suit_word(suit)?;
+    let kind = match kind {
+        "Solo" => "solo",
+        "Wenz" => "farbwenz",
+        "Geier" => "farbgeier",
+        _ => return None,
+    };
+    Some(format!("{kind}{tout}:{}", suit.letter()))
+}
+
+/// `16.05.20` as a TTN date `2020.05.16`.
+fn date(s: &str) -> Option<String> {
+    let mut p = s.split('.');
+    let (d, m, y) = (p.next()?, p.next()?, p.next()?);
+    let ok = |x: &str, n: usize| x.len() == n && x.chars().all(|c| c.is_ascii_digit());
+    (ok(d, 2) && ok(m, 2) && ok(y, 2)).then(|| format!("20{y}.{m}.{d}"))
+}
+
+/// The number right before `marker` in `text` (`1 mal aufgedoppelt`).
+fn number_before(text: &str, marker: &str) -> Option<u32> {
+    let at = text.find(marker)?;
+    let head = text[..at].trim_end();
+    let digits: String = head
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    digits.parse().ok()
+}
+
+/// The number right after `marker` in `text` (`Gegner haben 45 Augen`).
+fn number_after(text: &str, marker: &str) -> Option<i64> {
+    let at = text.find(marker)? + marker.len();
+    let digits: String = text[at..]
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// One game block: its lines with their numbers.
+struct Block<'a> {
+    lines: Vec<(usize, &'a str)>,
+}
+
+/// The table: player names in column order, and the last row's balances.
+struct Table {
+    columns: Vec<String>,
+}
+
+/// What the importer knows across games.
+struct Session {
+    /// Clockwise order of player names, from the first game's listing.
+    seats: Option<BySeat<String>>,
+    table: Option<Table>,
+    /// Balances after the previous game, by seat, if it read.
+    balances: Option<[i64; 4]>,
+    /// Whether a game was skipped: later records carry no running total.
+    skipped: bool,
+    segment: usize,
+}
+
+pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
+    let text = decode(bytes);
+    let mut out = Imported::default();
+    let lines: Vec<(usize, &str)> = text
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .collect();
+    let Some(&(_, rule_set)) = lines.first() else {
+        out.problem("line 1", "empty file: not a NetSchafkopf protocol");
+        return out.finish();
+    };
+    let header = lines.get(1).map_or("", |l| l.1);
+    if !header.starts_with("gespielt von ") {
+        out.problem(
+            "line 2",
+            "not a NetSchafkopf protocol: the second line says who played, as in `gespielt von Gast am 16.05.20 ...`",
+        );
+        return out.finish();
+    }
+    let when = header
+        .split(" am ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(date);
+    if profile.is_none() && profile_for(rule_set, false).is_none() {
+        out.problem(
+            "line 1",
+            format!(
+                "unknown rule set `{}`: the records name profile netschafkopf; give --rules for another",
+                rule_set.trim()
+            ),
+        );
+    }
+    let mut blocks: Vec<Block> = Vec::new();
+    for &(n, l) in &lines[2..] {
+        if l.trim().is_empty() {
+            blocks.push(Block { lines: Vec::new() });
+        } else if let Some(b) = blocks.last_mut() {
+            b.lines.push((n, l));
+        } else {
+            out.problem(
+                format!("line {n}"),
+                "text before the first game (a game starts after a line holding a single space)",
+            );
+        }
+    }
+    blocks.retain(|b| !b.lines.is_empty());
+    let mut session = Session {
+        seats: None,
+        table: None,
+        balances: Some([0; 4]),
+        skipped: false,
+        segment: 0,
+    };
+    for b in &blocks {
+        match game(b, &mut session, (rule_set, profile, when.as_deref(), name)) {
+            Ok(rec) => out.push_record(&rec),
+            Err((at, msg)) => {
+                out.problem(format!("line {at}"), format!("{msg}; the game is skipped"));
+                session.skipped = true;
+                session.segment = b.lines.first().map_or(0, |l| l.0);
+            }
+        }
+    }
+    if blocks.is_empty() {
+        out.problem("line 3", "no games in the protocol");
+    }
+    out.finish()
+}
+
+type Fail = (usize, String);
+
+/// Converts one game block into a record's text.
+fn game(
+    b: &Block,
+    session: &mut Session,
+    (rule_set, profile, when, file): (&str, Option<&str>, Option<&str>, &str),
+) -> Result<String, Fail> {
+    let first_line = b.lines[0].0;
+    // The balances before this game; they stay unknown for the next game
+    // unless this one's table row reads.
+    let previous = session.balances.take();
+    let mut dealer: Option<(usize, String)> = None;
+    let mut schieber = false;
+    let mut listed: Vec<(usize, String, Vec<Option<Card>>)> = Vec::new();
+    let mut contract: Option<(usize, String, String)> = None;
+    let mut ramsch = false;
+    let mut thrown_in = false;
+    let mut tricks: Vec<(usize, String, Vec<Card>)> = Vec::new();
+    let mut sentences: Vec<&str> = Vec::new();
+    let mut header: Option<(usize, Vec<String>)> = None;
+    let mut row: Option<(usize, Vec<i64>)> = None;
+    for &(n, l) in &b.lines {
+        let t = l.trim();
+        if let Some(d) = t.strip_prefix("Geber:") {
+            dealer = Some((n, d.trim().to_string()));
+        } else if let Some(k) = t.strip_prefix("Spielart:") {
+            if k.trim() != "Schieber" {
+                return Err((n, format!("unknown kind of round `{}`", k.trim())));
+            }
+            schieber = true;
+        } else if let Some((who, cards)) = t.split_once(" hat: ") {
+            let mut hand = Vec::new();
+            for w in cards.split_whitespace() {
+                match (w, card(w)) {
+                    ("DU", _) => hand.push(None),
+                    (_, Some(c)) => hand.push(Some(c)),
+                    _ => return Err((n, format!("`{w}` is not a card"))),
+                }
+            }
+            listed.push((n, who.trim().to_string(), hand));
+        } else if let Some((who, cards)) = t.split_once(" spielt aus: ") {
+            let mut cs = Vec::new();
+            for w in cards.split_whitespace() {
+                cs.push(card(w).ok_or_else(|| (n, format!("`{w}` is not a card")))?);
+            }
+            if cs.len() != 4 {
+                return Err((n, format!("a trick of {} cards", cs.len())));
+            }
+            tricks.push((n, who.trim().to_string(), cs));
+        } else if t == "Es wurde Ramsch gespielt." {
+            ramsch = true;
+        } else if t == "Es wurde zusammengeworfen." {
+            thrown_in = true;
+        } else if t.starts_with("Spiel ") && t.contains("Preis") {
+            let cols: Vec<String> = t.split_whitespace().map(str::to_string).collect();
+            header = Some((n, cols));
+        } else if header.is_some() && row.is_none() {
+            let nums: Result<Vec<i64>, _> = t
+                .split_whitespace()
+                .map(|w| w.trim_start_matches('+').parse::<i64>())
+                .collect();
+            match nums {
+                Ok(v) => row = Some((n, v)),
+                Err(_) => return Err((n, format!("unreadable table row `{t}`"))),
+            }
+        } else if let Some((who, g)) = t
+            .split_once(" spielt ")
+            .filter(|_| contract.is_none() && tricks.is_empty() && !t.contains(" spielt aus"))
+        {
+            let word = contract_word(g).ok_or_else(|| (n, format!("unknown game `{g}`")))?;
+            contract = Some((n, who.trim().to_string(), word));
+        } else {
+            sentences.push(t);
+        }
+    }
+    let text = sentences.join(" ");
+    let (dealer_line, dealer) = dealer.ok_or((first_line, "no `Geber:` line".to_string()))?;
+    if listed.len() != 4 {
+        return Err((
+            first_line,
+            format!(
+                "{} hands listed; a game lists four (`<name> hat: ...`)",
+                listed.len()
+            ),
+        ));
+    }
+    // Seats: the hands are listed from eldest clockwise, the dealer last.
+    let order: Vec<String> = listed.iter().map(|l| l.1.clone()).collect();
+    if order[3] != dealer {
+        return Err((
+            dealer_line,
+            format!("the dealer {dealer} is not listed last (the hands go from eldest clockwise)"),
+        ));
+    }
+    let seats = match &session.seats {
+        Some(s) => s.clone(),
+        None => {
+            let anchor = order.iter().position(|n| n == "Gast").unwrap_or(0);
+            let mut s: BySeat<String> = BySeat::default();
+            for (i, nm) in order.iter().enumerate() {
+                s[Seat::South.plus((i + 4 - anchor) % 4)] = nm.clone();
+            }
+            session.seats = Some(s.clone());
+            s
+        }
+    };
+    let seat_of = |who: &str| -> Option<Seat> { Seat::ALL.into_iter().find(|&s| seats[s] == who) };
+    for (i, (n, who, _)) in listed.iter().enumerate() {
+        let s = seat_of(who).ok_or((*n, format!("unknown player `{who}`")))?;
+        let expect = seat_of(&order[0]).map(|e| e.plus(i));
+        if Some(s) != expect {
+            return Err((*n, format!("{who} is listed out of the seating order")));
+        }
+    }
+    let dealer_seat =
+        seat_of(&dealer).ok_or((dealer_line, format!("unknown dealer `{dealer}`")))?;
+    let short = listed[0].2.len() == 6;
+    let size = if short { 6 } else { 8 };
+    let mut hands: BySeat<CardSet> = BySeat::default();
+    let mut unknown: Option<(usize, Seat, usize)> = None;
+    for (n, who, cards) in &listed {
+        let s = seat_of(who).expect("checked");
+        if cards.len() != size {
+            return Err((
+                *n,
+                format!("{who} has {} cards, the others {size}", cards.len()),
+            ));
+        }
+        for c in cards {
+            match c {
+                Some(c) => {
+                    if Seat::ALL.iter().any(|&x| hands[x].contains(*c)) {
+                        return Err((*n, format!("{c} is dealt twice")));
+                    }
+                    hands[s].insert(*c);
+                }
+                None => {
+                    let k = unknown.map_or(0, |u| u.2) + 1;
+                    if unknown.is_some_and(|u| u.1 != s) {
+                        return Err((*n, "unknown cards (DU) in two hands".to_string()));
+                    }
+                    unknown = Some((*n, s, k));
+                }
+            }
+        }
+    }
+    let pack = troef_rules::schafkopf::deck(short).cards();
+    if let Some((n, s, k)) = unknown {
+        // The dealer's cards the protocol does not show are the ones no
+        // other hand holds.
+        let rest = Seat::ALL.iter().fold(pack, |a, &x| a - hands[x]);
+        if rest.len() as usize != k {
+            return Err((
+                n,
+                format!("{k} unknown cards, but {} cards are missing", rest.len()),
+            ));
+        }
+        hands[s] = hands[s] | rest;
+    }
+    if let Some(c) = Seat::ALL
+        .iter()
+        .fold(CardSet::EMPTY, |a, &x| a | hands[x])
+        .iter()
+        .find(|c| !pack.contains(*c))
+    {
+        return Err((listed[0].0, format!("{c} is not in the pack")));
+    }
+    // Who played which card, from the tricks.
+    let mut played: BySeat<CardSet> = BySeat::default();
+    let mut trick_text = String::new();
+    for (n, leader, cs) in &tricks {
+        let l = seat_of(leader).ok_or((*n, format!("unknown player `{leader}`")))?;
+        for (i, &c) in cs.iter().enumerate() {
+            if Seat::ALL.iter().any(|&x| played[x].contains(c)) {
+                return Err((*n, format!("{c} is played twice")));
+            }
+            played[l.plus(i)].insert(c);
+        }
+        let words: Vec<String> = cs.iter().map(Card::to_string).collect();
+        trick_text.push_str(&words.join(" "));
+        trick_text.push('\n');
+    }
+    let complete = tricks.len() == size;
+    if !tricks.is_empty() && !complete {
+        return Err((tricks[0].0, format!("{} tricks of {size}", tricks.len())));
+    }
+    // The Schieber exchange: what each player passed on, from the cards
+    // dealt and the cards played.
+    let mut exchange = String::new();
+    if schieber && complete {
+        // The dealer passes two of the cards dealt to him; then each player
+        // in turn passes two of what he holds by then (a card received may
+        // be passed on). Assumes no card comes back to the dealer.
+        let mut pairs = Vec::new();
+        let mut received = CardSet::EMPTY;
+        let mut dealer_gave = CardSet::EMPTY;
+        for i in 0..4 {
+            let s = dealer_seat.plus(i);
+            let gave = (hands[s] | received) - played[s];
+            if gave.len() != 2 {
+                return Err((
+                    listed[0].0,
+                    format!(
+                        "the Schieber exchange does not read: {} would pass {}",
+                        s.name(),
+                        if gave.is_empty() {
+                            "nothing".into()
+                        } else {
+                            gave.to_cards_string()
+                        }
+                    ),
+                ));
+            }
+            pairs.push(gave.to_cards_string());
+            if i == 0 {
+                dealer_gave = gave;
+            }
+            received = gave;
+        }
+        if played[dealer_seat] != (hands[dealer_seat] - dealer_gave) | received {
+            return Err((
+                listed[0].0,
+                "the Schieber exchange does not read: the dealer's cards do not add up".into(),
+            ));
+        }
+        exchange = pairs.join(" ");
+    } else if !schieber && complete && played != hands {
+        return Err((
+            tricks[0].0,
+            "the cards played are not the cards dealt".to_string(),
+        ));
+    }
+    // The table row.
+    let (hn, cols) = header.ok_or((first_line, "no table (`Spiel Preis ...`)".to_string()))?;
+    let names: Vec<String> = cols[2..cols.len().saturating_sub(1)].to_vec();
+    if names.len() != 4 || cols.last().map(String::as_str) != Some("Stock") {
+        return Err((
+            hn,
+            "the table header is not `Spiel Preis <four players> Stock`".into(),
+        ));
+    }
+    if session.table.as_ref().is_some_and(|t| t.columns != names) {
+        return Err((hn, "the table's columns changed".into()));
+    }
+    session.table = Some(Table {
+        columns: names.clone(),
+    });
+    let (rn, row) = row.ok_or((hn, "no table row after the header".to_string()))?;
+    if row.len() != 7 {
+        return Err((
+            rn,
+            format!("a table row has 7 numbers, this one {}", row.len()),
+        ));
+    }
+    if row[6] != 0 {
+        return Err((
+            rn,
+            format!("the Stock holds {}: troef does not model the Stock", row[6]),
+        ));
+    }
+    let mut balance = [0i64; 4];
+    for (k, nm) in names.iter().enumerate() {
+        let s = seat_of(nm).ok_or((hn, format!("unknown player `{nm}` in the table")))?;
+        balance[s.index()] = row[2 + k];
+    }
+    session.balances = Some(balance);
+    let price = row[1];
+    let board = row[0];
+    // The record.
+    let profile = match profile {
+        Some(p) => p.to_string(),
+        None => profile_for(rule_set, short).map(str::to_string).ok_or((
+            1,
+            format!(
+                "no built-in profile for rule set `{}` with {} cards; give --rules",
+                rule_set.trim(),
+                if short { "the short pack of 24" } else { "32" }
+            ),
+        ))?,
+    };
+    let mut r = String::new();
+    r.push_str(&format!(
+        "{{NetSchafkopf game {board}: {}}}\n",
+        text.replace(['{', '}'], "")
+    ));
+    r.push_str(&tag("Game", "schafkopf"));
+    r.push_str(&tag("Rules", &profile));
+    r.push_str(&tag("Event", &format!("NetSchafkopf protocol {file}")));
+    if let Some(d) = when {
+        r.push_str(&tag("Date", d));
+    }
+    let match_name = if session.segment == 0 {
+        file.to_string()
+    } else {
+        format!("{file} after line {}", session.segment)
+    };
+    r.push_str(&tag("Match", &match_name));
+    r.push_str(&tag("Board", &board.to_string()));
+    for s in Seat::ALL {
+        r.push_str(&tag(s.name(), &seats[s]));
+    }
+    r.push_str(&tag("Dealer", &dealer_seat.letter().to_string()));
+    r.push_str(&tag("Deal", &deal_value(&hands)));
+    if schieber {
+        r.push_str(&tag("Exchange", "schieber"));
+        if !exchange.is_empty() {
+            r.push_str(&exchange);
+            r.push('\n');
+        }
+    }
+    let eldest = dealer_seat.next();
+    let doubled = number_before(&text, " mal aufgedoppelt").unwrap_or(0);
+    let kontra = number_before(&text, " mal gespritzt").unwrap_or(0);
+    if doubled > 4 || kontra > 8 {
+        return Err((rn, "more doublings than a game has".into()));
+    }
+    let doubles = vec!["double"; doubled as usize].join(" ");
+    let mut words: Vec<&str> = Vec::new();
+    if ramsch || thrown_in {
+        r.push_str(&tag("Auction", &eldest.letter().to_string()));
+        r.push_str(&format!("{doubles} pass pass pass pass\n"));
+        if ramsch {
+            r.push_str(&tag("Contract", "ramsch"));
+            words.push("ramsch");
+            if text.contains("Jungfrau") {
+                words.push("jungfrau");
+            }
+        } else {
+            words.push("redeal");
+        }
+    } else {
+        let (n, who, word) = contract.ok_or((
+            first_line,
+            "no game named (`<name> spielt ...`)".to_string(),
+        ))?;
+        let s = seat_of(&who).ok_or((n, format!("unknown player `{who}`")))?;
+        if doubled > 0 {
+            r.push_str(&tag("Auction", &eldest.letter().to_string()));
+            r.push_str(&doubles);
+            r.push('\n');
+        }
+        r.push_str(&tag("Contract", &format!("{word} by {}", s.letter())));
+        let won = text.contains(" gewinnt ") || text.contains("Du gewinnst ");
+        let lost = text.contains(" verliert ") || text.contains("Du verlierst ");
+        match (won, lost) {
+            (true, false) => words.push("made"),
+            (false, true) => words.push("failed"),
+            _ => {
+                return Err((
+                    first_line,
+                    "the protocol does not say whether the game was won".into(),
+                ))
+            }
+        }
+        if text.contains("Mit Schneider") {
+            words.push("schneider");
+        }
+        if text.contains("Mit Schwarz") {
+            words.push("schwarz");
+        }
+    }
+    if !tricks.is_empty() {
+        r.push_str(&tag("Play", &eldest.letter().to_string()));
+        for k in 0..kontra {
+            r.push_str(if k == 0 { "kontra " } else { "re " });
+        }
+        r.push_str(&trick_text);
+    } else if !thrown_in {
+        return Err((first_line, "no tricks".into()));
+    }
+    // Card points the protocol states.
+    if ramsch {
+        let mut pts = Vec::new();
+        if let Some(n) = number_after(&text, "Du hast ") {
+            pts.push(format!("{} {n}", seat_of("Gast").map_or('S', Seat::letter)));
+        }
+        for s in Seat::ALL {
+            if let Some(n) = number_after(&text, &format!("{} hat ", seats[s])) {
+                pts.push(format!("{} {n}", s.letter()));
+            }
+        }
+        if !pts.is_empty() {
+            r.push_str(&tag("Points", &pts.join(" ")));
+        }
+    } else if let Some(n) = number_after(&text, "Gegner haben ") {
+        r.push_str(&tag("Points", &format!("defenders {n}")));
+    }
+    r.push_str(&tag("Value", &price.to_string()));
+    match previous {
+        Some(prev) => {
+            let delta: Vec<String> = Seat::ALL
+                .iter()
+                .map(|&s| {
+                    let d = balance[s.index()] - prev[s.index()];
+                    format!("{} {}{d}", s.letter(), if d > 0 { "+" } else { "" })
+                })
+                .collect();
+            r.push_str(&tag(
+                "Result",
+                &format!("{} {}", delta.join(" "), words.join(" ")),
+            ));
+        }
+        None => r.push_str(&tag("Result", &words.join(" "))),
+    }
+    if !session.skipped {
+        let tot: Vec<String> = Seat::ALL
+            .iter()
+            .map(|&s| format!("{} {}", s.letter(), balance[s.index()]))
+            .collect();
+        r.push_str(&tag("Total", &tot.join(" ")));
+    }
+    Ok(r)
+}

@@ -1,0 +1,175 @@
+//! Schafkopf rule profiles: every variant id of `rules-schafkopf.md` (SK-V1
+//! .. SK-V9) is a field; the tariff, the contracts a table plays and its
+//! house rules are tables; built-in profiles are named data.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// SK-V2: the last moment for Kontra.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum KontraDeadline {
+    /// Before the opening lead (Bavarian, usually).
+    BeforeFirstCard,
+    /// Before the second card of trick 1 is played (Parlett, seed 004).
+    BeforeSecondCard,
+}
+
+/// SK-V6: Wenz against Suit Solo in the bidding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WenzRank {
+    /// Wenz ranks below Suit Solo (Parlett; most Bavarian tables).
+    Lower,
+    /// Wenz and Suit Solo rank equal; priority goes by seat (some rule sets).
+    Equal,
+}
+
+/// SK-V9: what happens when all four pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AllPass {
+    /// The deal is annulled and passes on (seed 004, Parlett).
+    Redeal,
+    /// Ramsch: everyone for herself with Call-Ace trumps; the most card
+    /// points lose (a common Bavarian house rule; NetSchafkopf).
+    Ramsch,
+}
+
+/// What a game is worth: the tariff in points (Parlett's 10/50 pf).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Tariff {
+    /// Call-Ace: what each defender pays each declarer, or the reverse.
+    pub call_ace: u32,
+    /// Solo contracts (Wenz, Suit Solo, Farbwenz, Geier): what each
+    /// opponent pays the soloist, or the reverse.
+    pub solo: u32,
+    /// Each of schneider, schwarz and every runner adds this.
+    pub extra: u32,
+    /// Ramsch: what the loser pays each other player.
+    pub ramsch: u32,
+    /// Tout forms: the value (base and runners) is multiplied by this (Parlett: 2).
+    pub tout_multiplier: u32,
+    /// Sie: the value is multiplied by this (Parlett: 4).
+    pub sie_multiplier: u32,
+}
+
+/// The contracts a table plays beyond Call-Ace, Wenz and Suit Solo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Contracts {
+    /// Wenz-Tout and Solo-Tout (and the Tout forms of the other solos).
+    pub tout: bool,
+    /// Sie.
+    pub sie: bool,
+    /// Farbwenz: the jacks and a chosen suit are trumps (NetSchafkopf).
+    pub farbwenz: bool,
+    /// Geier and Farbgeier: the queens (and a chosen suit) are trumps (NetSchafkopf).
+    pub geier: bool,
+}
+
+/// House rules the rules file names without a variant id, and NetSchafkopf's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct House {
+    /// Rule 4b: the ace holder may lead a low card of the called suit
+    /// ("run away") when holding at least this many cards of it, the ace
+    /// included (Parlett and Bavarian: 4); 0 never.
+    pub run_away_minimum: u8,
+    /// Doublings after the contract: Kontra, Re, then further doublings
+    /// alternating sides (Parlett: "some circles impose no limit").
+    pub max_doublings: u8,
+    /// Doubling on the first cards, before the bidding (Klopfen, Legen;
+    /// NetSchafkopf's "aufgedoppelt"): `double:<seat>` in the auction.
+    pub double_on_first_cards: bool,
+    /// The short pack: 24 cards (A K Q J 10 9), 6 each (kurze Karte).
+    pub short_deck: bool,
+    /// NetSchafkopf's Schieber rounds: after the deal each player passes two
+    /// cards to the left, the dealer first (`[Exchange]`).
+    pub exchange: bool,
+    /// In a Schieber round where all pass, eldest and the dealer each pay the
+    /// solo tariff to one of the other two (NetSchafkopf: "Der Erste und der
+    /// Letzte zahlen an die beiden anderen Spieler").
+    pub exchange_all_pass_penalty: bool,
+    /// Ramsch: every player who took no trick (Jungfrau) doubles the value.
+    pub ramsch_jungfrau: bool,
+    /// Ramsch: a player who takes every trick (Durchmarsch) wins the value
+    /// from each of the others [D].
+    pub ramsch_durchmarsch: bool,
+}
+
+/// One Schafkopf rule profile: a `*.toml` file in the format of
+/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The profile file format version; this troef reads version 1.
+    pub troef_profile: u32,
+    /// The game: `schafkopf`.
+    pub game: String,
+    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
+    pub name: String,
+    /// The profile this one starts from (a built-in name, or a `.toml` file
+    /// relative to this one); fields not given here are the base's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// What the profile is and where its rules come from.
+    #[serde(default)]
+    pub description: String,
+    /// SK-V1: after Kontra the doubling side needs 61, so the declarers win
+    /// with 60; after Re the declarers need 61 again (Parlett). `false`: the
+    /// declarers always need 61 (Bavarian).
+    pub kontra_shifts_threshold: bool,
+    /// SK-V2.
+    pub kontra_deadline: KontraDeadline,
+    /// SK-V3: the card points declarers need for schneider (Parlett 90,
+    /// Bavarian 91); declarers holding 30 or fewer are schneider.
+    pub schneider_threshold: u32,
+    /// SK-V4: the fewest runners (Laufende) that count, in Call-Ace, Suit
+    /// Solo, Farbwenz and Farbgeier (3 everywhere).
+    pub runner_minimum: u8,
+    /// SK-V4: the fewest runners that count in Wenz and Geier (Parlett 3,
+    /// Bavarian 2).
+    pub wenz_runner_minimum: u8,
+    /// SK-V5: a Suit Soloist may hold no trumps but Wenzels (seed 004).
+    pub suit_solo_holding_rule: bool,
+    /// SK-V6.
+    pub wenz_vs_solo_rank: WenzRank,
+    /// SK-V7: the called ace may not be discarded until its suit has been
+    /// led (Bavarian; Parlett "in some circles").
+    pub called_ace_no_discard: bool,
+    /// SK-V8: the bidder may call the ace of a suit he is void in,
+    /// announcing it (`void-call:C`; Parlett: "some schools").
+    pub void_call: bool,
+    /// SK-V9.
+    pub all_pass: AllPass,
+    /// The tariff.
+    pub tariff: Tariff,
+    /// The contracts played.
+    pub contracts: Contracts,
+    /// House rules.
+    pub house: House,
+}
+
+impl Profile {
+    /// The profile used when a record names none.
+    pub const DEFAULT: &'static str = "bavarian";
+
+    /// A built-in profile by name; see [`crate::profiles`].
+    pub fn builtin(name: &str) -> Option<Profile> {
+        match crate::profiles::builtin("schafkopf", name)? {
+            crate::profiles::AnyProfile::Schafkopf(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The cards in each hand.
+    pub fn hand_size(&self) -> u32 {
+        if self.house.short_deck {
+            6
+        } else {
+            8
+        }
+    }
+}
