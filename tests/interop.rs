@@ -7,7 +7,7 @@
 
 use crate::common::*;
 use serde_json::Value;
-use troef_export::interop::{jass_kit, jass_server, Imported};
+use troef_export::interop::{jass_kit, jass_server, netschafkopf, Imported};
 use troef_rules::check::Checked;
 
 fn external(dir: &str) -> Option<std::path::PathBuf> {
@@ -286,4 +286,176 @@ fn jass_kit_bad_rounds_are_reported_and_skipped() {
         "{:?}",
         im.problems
     );
+}
+
+/// One NetSchafkopf game as the protocol states it, read independently of
+/// the importer: its trick lines, the defenders' Augen (or each Ramsch
+/// loser's), the table's price and balances by player name.
+struct ProtocolGame {
+    tricks: usize,
+    defenders_augen: Option<i64>,
+    player_augen: Vec<(String, i64)>,
+    price: i64,
+    balances: Vec<(String, i64)>,
+}
+
+fn protocol_games(bytes: &[u8]) -> Vec<ProtocolGame> {
+    let text: String = bytes.iter().map(|&b| b as char).collect();
+    let mut games = Vec::new();
+    let mut columns: Vec<String> = Vec::new();
+    let mut cur: Option<(usize, String)> = None;
+    let mut want_row = false;
+    for line in text.split("\r\n") {
+        if line == " " {
+            cur = Some((0, String::new()));
+            continue;
+        }
+        let Some((tricks, prose)) = cur.as_mut() else {
+            continue;
+        };
+        if line.contains(" spielt aus: ") {
+            *tricks += 1;
+        } else if line.starts_with("Spiel ") {
+            columns = line.split_whitespace().map(str::to_string).collect();
+            want_row = true;
+        } else if want_row {
+            want_row = false;
+            let nums: Vec<i64> = line
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            let words: Vec<&str> = prose.split_whitespace().collect();
+            let mut defenders_augen = None;
+            let mut player_augen = Vec::new();
+            for (i, w) in words.iter().enumerate() {
+                if *w == "Augen" && i >= 2 {
+                    let n: i64 = words[i - 1].parse().unwrap();
+                    match words[i - 2] {
+                        "haben" => defenders_augen = Some(n),
+                        "hat" => player_augen.push((words[i - 3].to_string(), n)),
+                        "hast" => player_augen.push(("Gast".to_string(), n)),
+                        other => panic!("Augen after `{other}`"),
+                    }
+                }
+            }
+            games.push(ProtocolGame {
+                tricks: *tricks,
+                defenders_augen,
+                player_augen,
+                price: nums[1],
+                balances: columns[2..6]
+                    .iter()
+                    .cloned()
+                    .zip(nums[2..6].iter().copied())
+                    .collect(),
+            });
+            cur = None;
+        } else {
+            prose.push(' ');
+            prose.push_str(line.trim_end_matches(['.', ' ']));
+            prose.push(' ');
+        }
+    }
+    games
+}
+
+/// Every game of the three sample protocols: imported without a problem,
+/// every play legal, and troef's card points, price and every player's
+/// running balance equal the protocol's, game by game.
+#[test]
+fn netschafkopf_sample_protocols_replay_exactly() {
+    let Some(dir) = external("netschafkopf") else {
+        return;
+    };
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 3, "the three sample protocols");
+    let (mut games, mut cards, mut augen, mut ramsch, mut thrown_in, mut exchanged) =
+        (0, 0, 0, 0, 0, 0);
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let bytes = std::fs::read(&path).unwrap();
+        let im = netschafkopf::import(&bytes, &name, None);
+        assert!(im.problems.is_empty(), "{name}: {:?}", im.problems);
+        let checked = check_imported(&name, &im);
+        let proto = protocol_games(&bytes);
+        assert_eq!(proto.len(), checked.len(), "{name}: one record per game");
+        for (k, (g, c)) in proto.iter().zip(&checked).enumerate() {
+            let at = format!("{name} game {}", k + 1);
+            let rec = c.record.as_ref().unwrap();
+            let seat_of = |player: &str| {
+                troef_cards::Seat::ALL
+                    .into_iter()
+                    .find(|s| rec.value(s.name()) == Some(player))
+                    .unwrap_or_else(|| panic!("{at}: {player} seated"))
+            };
+            let r = c.replay.as_ref().unwrap();
+            let sk = r.schafkopf.as_ref().unwrap();
+            assert_eq!(r.tricks.len(), g.tricks, "{at}: tricks replayed");
+            cards += r.tricks.len() * 4;
+            assert_eq!(sk.value, Some(g.price), "{at}: price");
+            let total = sk.running_total.unwrap().to_array();
+            for (player, balance) in &g.balances {
+                assert_eq!(total[seat_of(player).index()], *balance, "{at}: {player}");
+            }
+            if let Some(n) = g.defenders_augen {
+                let s = sk.score.as_ref().unwrap();
+                assert_eq!(s.defender_points.map(i64::from), Some(n), "{at}: Augen");
+                augen += 1;
+            }
+            for (player, n) in &g.player_augen {
+                let s = sk.score.as_ref().unwrap();
+                assert_eq!(s.points.to_array()[seat_of(player).index()], *n, "{at}");
+                augen += 1;
+            }
+            games += 1;
+            ramsch += usize::from(sk.contract.as_deref() == Some("ramsch"));
+            thrown_in += usize::from(sk.thrown_in);
+            exchanged += usize::from(sk.exchanged);
+        }
+    }
+    assert_eq!(games, 32 + 99 + 4);
+    assert_eq!((ramsch, thrown_in, exchanged), (2 + 21, 2, 4));
+    assert_eq!((augen, cards), (125, 4224), "Augen compared, cards replayed");
+}
+
+/// Damage to a protocol: each bad game is reported with its line and
+/// skipped, the others are still imported; later records carry no running
+/// total (it would count the skipped game).
+#[test]
+fn netschafkopf_bad_games_are_reported_and_skipped() {
+    let Some(dir) = external("netschafkopf") else {
+        return;
+    };
+    let bytes = std::fs::read(dir.join("protokoll-2024-08-04-kurz.txt")).unwrap();
+    let text = netschafkopf::decode(&bytes);
+    // A card that is no card, in game 2's hands (line 22).
+    let bad = text.replacen("        Gast hat: SO HA SU S9 GZ GO", "        Gast hat: SO HA SU S9 GZ XX", 1);
+    assert_ne!(bad, text);
+    let im = netschafkopf::import(bad.as_bytes(), "bad.txt", None);
+    assert_eq!(im.records, 3, "{:?}", im.problems);
+    assert_eq!(im.problems.len(), 1);
+    assert_eq!(im.problems[0].at, "line 22");
+    assert!(im.problems[0].message.contains("`XX` is not a card"));
+    let checked = check_imported("bad.txt", &im);
+    assert!(checked[1].record.as_ref().unwrap().tag("Total").is_none());
+    // An unknown game name, and a play the rules forbid: the game is
+    // imported, and `troef check` reports the illegal card with its line.
+    let bad = text.replacen("Gast spielt Schellen-Geier", "Gast spielt Schellen-Ramsch", 1);
+    let im = netschafkopf::import(bad.as_bytes(), "bad.txt", None);
+    assert_eq!(im.records, 3);
+    assert!(im.problems[0].message.contains("unknown game"), "{:?}", im.problems);
+    // Truncated anywhere: never a panic, every complete game before the cut imported.
+    for cut in (0..bytes.len()).step_by(97) {
+        let im = netschafkopf::import(&bytes[..cut], "cut.txt", None);
+        assert!(im.records <= 4);
+    }
+    // Not a protocol at all.
+    let im = netschafkopf::import(b"{\"a\": 1}", "x.json", None);
+    assert_eq!(im.records, 0);
+    assert!(!im.problems.is_empty());
 }
