@@ -397,3 +397,103 @@ fn pandoeren_legality_example() {
     let t = &butselaar.replay.as_ref().unwrap().tricks[0];
     assert_eq!(t.cards[2].to_string(), "H8");
 }
+
+/// Invariants every valid Schafkopf record must satisfy.
+fn schafkopf_invariants(name: &str, c: &Checked) {
+    let r = c
+        .replay
+        .as_ref()
+        .unwrap_or_else(|| panic!("{name}: no replay"));
+    let sk = r.schafkopf.as_ref().expect("schafkopf replay");
+    let hands: Vec<CardSet> = r
+        .hands
+        .iter()
+        .map(|h| h.as_ref().expect("every hand").iter().copied().collect())
+        .collect();
+    let size = hands[0].len();
+    assert!(
+        size == 8 || size == 6,
+        "{name}: 8 cards each, or 6 (short pack)"
+    );
+    let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    assert_eq!(all.len(), 4 * size, "{name}: every card dealt once");
+    for (k, t) in r.tricks.iter().enumerate() {
+        if let Some(next) = r.tricks.get(k + 1) {
+            assert_eq!(next.leader, t.winner, "{name}: the winner leads the next");
+        }
+    }
+    let Some(pay) = sk.settlement else { return };
+    // Payments balance: what the losers pay, the winners receive.
+    assert_eq!(
+        pay.to_array().iter().sum::<i64>(),
+        0,
+        "{name}: payments balance"
+    );
+    if let Some(s) = &sk.score {
+        let points: i64 = s.points.to_array().iter().sum();
+        assert_eq!(points, 120, "{name}: 120 card points");
+        if let (Some(d), Some(o)) = (s.declarer_points, s.defender_points) {
+            assert_eq!(d + o, 120, "{name}: the sides' points");
+            // Each declarer's payment is the value (Call-Ace) or three times it (solo).
+            let v = sk.value.unwrap();
+            let decl = sk.declarer.unwrap();
+            let mult = if sk.partner.is_some() { 1 } else { 3 };
+            assert_eq!(
+                pay.to_array()[decl.index()].abs(),
+                mult * v,
+                "{name}: value"
+            );
+        }
+    }
+}
+
+#[test]
+fn valid_schafkopf_corpus() {
+    valid_dir("corpus/schafkopf", 40, schafkopf_invariants);
+}
+
+#[test]
+fn broken_schafkopf_corpus() {
+    broken_dir("corpus/broken/schafkopf");
+}
+
+/// rules-schafkopf.md section 6, the worked examples, as the rules file
+/// computes them by hand: (1) 74 with 3 runners is worth 40, 80 with Kontra
+/// (Bavarian and Parlett); (2) 60 after Kontra wins under Parlett, loses
+/// under Bavarian; (3) 90 is schneider under Parlett only; (4) a Wenz with
+/// two jacks on top is 70 Bavarian, 50 Parlett; (5) Solo-Tout with 3
+/// runners is 160.
+#[test]
+fn schafkopf_worked_examples() {
+    let checked = check_file(&root().join("corpus/schafkopf/worked-example.ttn"));
+    let got: Vec<_> = checked
+        .iter()
+        .filter(|c| c.is_record())
+        .map(|c| {
+            let sk = c.replay.as_ref().unwrap().schafkopf.clone().unwrap();
+            let s = sk.score.unwrap();
+            (
+                s.declarer_points.unwrap(),
+                s.won.unwrap(),
+                s.schneider,
+                s.runners,
+                sk.value.unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got[..3],
+        [
+            (74, true, false, 3, 40),
+            (74, true, false, 3, 80),
+            (74, true, false, 3, 80)
+        ]
+    );
+    assert_eq!(got[3], (60, true, false, 3, 80), "example 2, Parlett");
+    assert_eq!(got[4], (60, false, false, 3, 80), "example 2, Bavarian");
+    assert_eq!(got[5], (90, true, true, 3, 50), "example 3, Parlett");
+    assert_eq!(got[6], (90, true, false, 3, 40), "example 3, Bavarian");
+    assert_eq!((got[7].3, got[7].4), (2, 70), "example 4, Bavarian");
+    assert_eq!((got[8].3, got[8].4), (2, 50), "example 4, Parlett");
+    assert_eq!((got[9].1, got[9].3, got[9].4), (true, 3, 160), "example 5");
+}

@@ -420,7 +420,11 @@ fn netschafkopf_sample_protocols_replay_exactly() {
     }
     assert_eq!(games, 32 + 99 + 4);
     assert_eq!((ramsch, thrown_in, exchanged), (2 + 21, 2, 4));
-    assert_eq!((augen, cards), (125, 4224), "Augen compared, cards replayed");
+    assert_eq!(
+        (augen, cards),
+        (125, 4224),
+        "Augen compared, cards replayed"
+    );
 }
 
 /// Damage to a protocol: each bad game is reported with its line and
@@ -434,7 +438,11 @@ fn netschafkopf_bad_games_are_reported_and_skipped() {
     let bytes = std::fs::read(dir.join("protokoll-2024-08-04-kurz.txt")).unwrap();
     let text = netschafkopf::decode(&bytes);
     // A card that is no card, in game 2's hands (line 22).
-    let bad = text.replacen("        Gast hat: SO HA SU S9 GZ GO", "        Gast hat: SO HA SU S9 GZ XX", 1);
+    let bad = text.replacen(
+        "        Gast hat: SO HA SU S9 GZ GO",
+        "        Gast hat: SO HA SU S9 GZ XX",
+        1,
+    );
     assert_ne!(bad, text);
     let im = netschafkopf::import(bad.as_bytes(), "bad.txt", None);
     assert_eq!(im.records, 3, "{:?}", im.problems);
@@ -445,10 +453,18 @@ fn netschafkopf_bad_games_are_reported_and_skipped() {
     assert!(checked[1].record.as_ref().unwrap().tag("Total").is_none());
     // An unknown game name, and a play the rules forbid: the game is
     // imported, and `troef check` reports the illegal card with its line.
-    let bad = text.replacen("Gast spielt Schellen-Geier", "Gast spielt Schellen-Ramsch", 1);
+    let bad = text.replacen(
+        "Gast spielt Schellen-Geier",
+        "Gast spielt Schellen-Ramsch",
+        1,
+    );
     let im = netschafkopf::import(bad.as_bytes(), "bad.txt", None);
     assert_eq!(im.records, 3);
-    assert!(im.problems[0].message.contains("unknown game"), "{:?}", im.problems);
+    assert!(
+        im.problems[0].message.contains("unknown game"),
+        "{:?}",
+        im.problems
+    );
     // Truncated anywhere: never a panic, every complete game before the cut imported.
     for cut in (0..bytes.len()).step_by(97) {
         let im = netschafkopf::import(&bytes[..cut], "cut.txt", None);

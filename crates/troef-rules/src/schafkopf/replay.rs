@@ -755,7 +755,7 @@ fn auction(
         if let Some(s) = seat {
             r.auction.push(Call {
                 seat: s,
-                call: w.clone(),
+                call: format!("double:{}", s.letter()),
             });
         }
         i += 1;
@@ -865,7 +865,10 @@ fn auction(
         if best.is_none_or(|(_, _, b)| rank > b) {
             best = Some((c, seat, rank));
         }
-        r.auction.push(Call { seat, call: w });
+        r.auction.push(Call {
+            seat,
+            call: c.word(),
+        });
         i += 1;
     }
     if let Some(tok) = toks.get(i) {
