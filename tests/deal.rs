@@ -68,3 +68,28 @@ fn jass_deal_numbers_are_pinned() {
     assert_eq!(deal::count(DECK, &[9; 4]), Some(21_452_752_266_265_320_000));
     assert!(hands_from_number(21_452_752_266_265_320_000).is_none());
 }
+
+/// Schafkopf: the 32-card numbering of Klaverjassen (so the same seed deals
+/// the same cards), and NetSchafkopf's short pack of 24 into hands of 6.
+#[test]
+fn schafkopf_deal_numbers_are_pinned() {
+    use troef_rules::schafkopf::{hands_from_number, number_of};
+    let (n, _) = deal::seeded(troef_cards::Deck::Piquet32, &[8; 4], 1, 0).unwrap();
+    assert_eq!(n, 20_094_249_893_000_258);
+    let hands = hands_from_number(n, false).unwrap();
+    assert_eq!(number_of(&hands, false), Some(n));
+    let (n, piles) = deal::seeded(troef_cards::Deck::Short24, &[6; 4], 1, 0).unwrap();
+    assert_eq!(n, 1_992_320_783_714);
+    assert_eq!(
+        piles.iter().map(|p| p.to_pbn()).collect::<Vec<_>>(),
+        ["A..JT.JT9", "KT.QT.A.K", "J.AK.KQ.A", "Q9.J9.9.Q"]
+    );
+    let hands = hands_from_number(n, true).unwrap();
+    assert_eq!(number_of(&hands, true), Some(n));
+    // 24! / (6!)^4 deals.
+    assert_eq!(
+        deal::count(troef_cards::Deck::Short24, &[6; 4]),
+        Some(2_308_743_493_056)
+    );
+    assert!(hands_from_number(2_308_743_493_056, true).is_none());
+}

@@ -14,6 +14,10 @@ const GAMES: &[(&str, Deck, &[u32])] = &[
         &troef_rules::pandoeren::PILES,
     ),
     ("jass", Deck::Jass36, &[9, 9, 9, 9]),
+    // The same numbering as Klaverjassen: 32 cards into four hands of 8.
+    ("schafkopf", Deck::Piquet32, &[8, 8, 8, 8]),
+    // NetSchafkopf's short pack: 24 cards into four hands of 6.
+    ("schafkopf-short", Deck::Short24, &[6, 6, 6, 6]),
 ];
 
 pub fn run(game: &str, seed: u64, count: u64, start: u64) -> io::Result<u8> {
@@ -46,8 +50,13 @@ pub fn record(game: &str, deck: Deck, piles: &[u32], seed: u64, index: u64) -> S
         .iter()
         .map(|c: &CardSet| format!("[Centre \"{}\"]\n", c.to_cards_string()))
         .collect();
+    // The short pack is a Schafkopf profile's, not a game of its own.
+    let (tag, rules) = match game {
+        "schafkopf-short" => ("schafkopf", "[Rules \"netschafkopf-short\"]\n"),
+        g => (g, ""),
+    };
     format!(
-        "[Game \"{game}\"]\n[Event \"troef deal --game {game} --seed {seed}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[DealNo \"{n}\"]\n[Deal \"{}\"]\n{extra}",
+        "[Game \"{tag}\"]\n{rules}[Event \"troef deal --game {game} --seed {seed}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[DealNo \"{n}\"]\n[Deal \"{}\"]\n{extra}",
         index + 1,
         if game == "jass" {
             Seat::from_index(4 - index as usize % 4)
