@@ -467,6 +467,45 @@ pub fn score_items(r: &GameReplay) -> Vec<(String, String)> {
             push("match winner", w.to_string());
         }
     }
+    if let Some(sk) = &r.schafkopf {
+        push(
+            "contract",
+            sk.contract.clone().unwrap_or_else(|| "none".into()),
+        );
+        if let Some(s) = &sk.score {
+            if let (Some(d), Some(o)) = (s.declarer_points, s.defender_points) {
+                push("card points", format!("declarers {d} defenders {o}"));
+                push("needed", s.needed.unwrap_or(61).to_string());
+            }
+            if let Some(w) = s.won {
+                push("outcome", if w { "made" } else { "failed" }.into());
+            }
+            push("schneider", s.schneider.to_string());
+            push("schwarz", s.schwarz.to_string());
+            push(
+                "runners",
+                format!(
+                    "{} {}{}",
+                    if s.runners_with { "with" } else { "without" },
+                    s.runners,
+                    if s.runners_counted {
+                        ""
+                    } else {
+                        " (not counted)"
+                    }
+                ),
+            );
+        }
+        if let Some(v) = sk.value {
+            push("value", v.to_string());
+        }
+        if let Some(p) = sk.settlement {
+            push("settlement", p.to_string());
+        }
+        if let Some(t) = sk.running_total {
+            push("running total", t.to_string());
+        }
+    }
     if let Some(t) = &r.running_total {
         push("running total", format!("NS {} EW {}", t.ns, t.ew));
     }

@@ -999,7 +999,8 @@ fn play(
     }
     r.complete = !stopped && game.is_over();
     if !r.complete {
-        if !stopped {
+        // A record of the deal and the bidding alone is complete as it is.
+        if !stopped && play_tag.is_some() {
             let at = tokens.last().map_or(span_or(play_tag, rec), |t| t.span);
             let msg = format!(
                 "only {} of {} tricks are played; the score is not computed",
