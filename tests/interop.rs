@@ -475,3 +475,28 @@ fn netschafkopf_bad_games_are_reported_and_skipped() {
     assert_eq!(im.records, 0);
     assert!(!im.problems.is_empty());
 }
+
+/// The NetSchafkopf fixture (written for troef from three corpus records):
+/// imported without problems, every record valid, the balances carried.
+#[test]
+fn netschafkopf_fixture() {
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+    let im = netschafkopf::import(&bytes, "session.txt", None);
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    let checked = check_imported("session.txt", &im);
+    assert_eq!(checked.len(), 3);
+    let last = checked[2]
+        .replay
+        .as_ref()
+        .unwrap()
+        .schafkopf
+        .clone()
+        .unwrap();
+    assert_eq!(last.contract.as_deref(), Some("ramsch"));
+    assert!(im.text.contains("[Match \"session.txt\"]"));
+    assert!(
+        im.text.contains("[Contract \"call:S by S\"]"),
+        "Grün read from ISO-8859-1"
+    );
+    assert!(last.running_total.is_some());
+}

@@ -150,7 +150,7 @@ proptest! {
 
     /// Corpus text with random edits: no panic; the canonical form is a fixed point.
     #[test]
-    fn mutated_corpus_never_panics(file in 0usize..256, edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", ";", "$9", "!?", "SA", "roem:20", "stuk", "revoke", "\n\n", "%", "♥", "pass", "pandoer+20", "ask:S", "best:CQJT9", "deny:W:KKKK", "discard:C7", "call:SA", "trump:D", "take", "roem:50", "weis:CQJT9", "weis:JJJJ", "weis-won:N", "stoeck", "trick:N:20", "schieben", "obenabe", "undeufe", "[Winner \"NS\"]"])), 1..6)) {
+    fn mutated_corpus_never_panics(file in 0usize..256, edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", ";", "$9", "!?", "SA", "roem:20", "stuk", "revoke", "\n\n", "%", "♥", "pass", "pandoer+20", "ask:S", "best:CQJT9", "deny:W:KKKK", "discard:C7", "call:SA", "trump:D", "take", "roem:50", "weis:CQJT9", "weis:JJJJ", "weis-won:N", "stoeck", "trick:N:20", "schieben", "obenabe", "undeufe", "[Winner \"NS\"]", "call:S", "me-too", "kontra", "re:N", "double", "solo-tout:H", "ramsch", "[Exchange \"schieber\"]", "[Points \"defenders 40\"]", "[Value \"20\"]"])), 1..6)) {
         let files = files("corpus", "ttn");
         let mut text = std::fs::read_to_string(&files[file % files.len()]).unwrap();
         for (at, ins) in edits {
@@ -180,6 +180,7 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = troef_export::interop::jass_server::import(&text, "fuzz.json", None);
         let _ = troef_export::interop::jass_kit::import(&text, "fuzz.json", "swiss");
+        let _ = troef_export::interop::netschafkopf::import(&bytes, "fuzz.txt", None);
         let fixtures = ["corpus/import/jass-server/two-hands.json", "corpus/import/jass-kit/rounds.json", "corpus/import/jass-kit/gamestate-lines.jsonl"];
         let mut text = std::fs::read_to_string(root().join(fixtures[which])).unwrap();
         for (at, ins) in edits {
@@ -192,6 +193,22 @@ proptest! {
         ] {
             prop_assert_eq!(canonical(&im.text), im.text.clone());
         }
+    }
+
+    /// The NetSchafkopf importer on its fixture with random edits (cut
+    /// lines, odd cards, game names, numbers): no panic, canonical TTN.
+    #[test]
+    fn netschafkopf_importer_never_panics(edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\r\n", "\r\n \r\n", "XX ", "DU ", "EA ", "Geber: Gast\r\n", "Gast hat: EA\r\n", "Gast spielt Wenz\r\n", "spielt aus: ", "Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\r\n", "-99999999999999999999", "7 mal aufgedoppelt", "\u{fc}", "\u{ff}"])), 1..6)) {
+        let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+        let mut text = troef_export::interop::netschafkopf::decode(&bytes);
+        for (at, ins) in edits {
+            let mut i = at.index(text.len() + 1);
+            while !text.is_char_boundary(i) { i -= 1; }
+            text.insert_str(i, ins);
+        }
+        let im = troef_export::interop::netschafkopf::import(text.as_bytes(), "fuzz.txt", None);
+        prop_assert_eq!(canonical(&im.text), im.text.clone());
+        prop_assert!(im.records <= 4);
     }
 }
 
