@@ -126,6 +126,7 @@ fn every_rules_file_variant_is_a_field() {
         ("klaverjassen", "KJ-V", "rules-klaverjassen.md", 11),
         ("pandoeren", "PD-V", "rules-pandoeren.md", 18),
         ("jass", "JS-V", "rules-jass.md", 11),
+        ("schafkopf", "SK-V", "rules-schafkopf.md", 9),
     ] {
         let ids: Vec<String> = profiles::fields(game)
             .into_iter()

@@ -82,7 +82,7 @@ write('E402-wrong-leader','Eldest (left of the dealer) leads trick 1.',sub(ex1,'
 # E601, E602, E604, E608, E609
 write('E601-result-mismatch','The result gives the declarers the win of a lost game.',sub(W[4],'failed','made'))
 s0=S[1]
-write('E602-total-mismatch','The running balance is off by 10 for North.',S[0]+'\n'+re.sub(r'\[Total "N ([+-]?\d+)',lambda m:'[Total "N '+str(int(m.group(1))+10),s0))
+write('E602-total-mismatch','The running balance is off by 10 for North.',S[0]+'\n'+re.sub(r'\[Total "N ([+-]?\d+)',lambda m:'[Total "N '+('+' if int(m.group(1))+10>0 else '')+str(int(m.group(1))+10),s0))
 strip=lambda r: re.sub(r'\[Total "[^"]*"\]\n','',r)
 write('E604-dealer-out-of-turn','The deal passes to the left: after South deals, West deals, not East.',strip(S[1])+'\n'+strip(S[0]))
 write('E608-points-mismatch','The defenders\' card points are claimed as 45; they took 46.',sub(ex1,'[Points "declarers 74 defenders 46"]','[Points "declarers 74 defenders 45"]'))
