@@ -30,7 +30,7 @@ fn corpus(game: &str) -> String {
 
 fn main() {
     // 1. Check throughput.
-    for game in ["klaverjassen", "pandoeren", "jass"] {
+    for game in ["klaverjassen", "pandoeren", "jass", "schafkopf"] {
         check(game);
     }
 
