@@ -226,6 +226,13 @@ hd,gd=search(31,d,'call','C',D,lambda h: call_ok(h,D,'C'),discarded,no_discard=F
 s=sc_for('parlett','call','C',hd,gd,D)
 add('called-ace',rec("Parlett (SK-V7 off): the partner, void in the suit led, discards the called ace before clubs were led. The Bavarian rule forbids it (see corpus/diff).",'parlett',d,hd,gd,'call:C by W','W',s,auction=auc(d,D,'call:C'),points='def'))
 
+# SK-V8: a void call
+def void_deal(h):
+    return 'SA' not in h[D] and not any(c[0]=='S' and c[1] not in 'QJ' for c in h[D])
+hv,gv=search(32,d,'call','S',D,void_deal,lambda h,g: True)
+s=sc_for('bavarian','call','S',hv,gv,D)
+add('called-ace',rec("SK-V8: West holds no spade but the queen and jack (trumps) and calls the ace of spades, announcing the void (void-call:S); the profile file allows it, bavarian does not (E307).",'profiles/void-call.toml',d,hv,gv,'void-call:S by W','W',s,auction=auc(d,D,'void-call:S'),points='def'))
+
 # ---------- bidding ----------
 d='N'  # eldest E, then S, W, N
 def two(h): return sum(c[1] in 'QJ' for c in h['E'])>=3 and sum(c[1]=='J' for c in h['S'])>=2 and not any(c[0]=='H' and c[1] not in 'QJ' for c in h['E'])
