@@ -458,7 +458,10 @@ fn game(
     }
     // The table row.
     let (hn, cols) = header.ok_or((first_line, "no table (`Spiel Preis ...`)".to_string()))?;
-    let names: Vec<String> = cols[2..cols.len().saturating_sub(1)].to_vec();
+    let names: Vec<String> = cols
+        .get(2..cols.len().saturating_sub(1))
+        .unwrap_or_default()
+        .to_vec();
     if names.len() != 4 || cols.last().map(String::as_str) != Some("Stock") {
         return Err((
             hn,

@@ -181,7 +181,7 @@ fn run(
             }
             let penalty = sk.exchanged && p.house.exchange_all_pass_penalty;
             let value = if penalty {
-                (p.tariff.solo as i64) << first_cards.min(40)
+                (p.tariff.solo as i64).saturating_mul(1i64 << first_cards.min(62))
             } else {
                 0
             };

@@ -147,15 +147,15 @@ pub fn score(p: &Profile, f: &Facts) -> Score {
     let mut items = vec![format!("base {base}")];
     let mut value = base;
     if schneider {
-        value += extra;
+        value = value.saturating_add(extra);
         items.push(format!("schneider +{extra}"));
     }
     if schwarz {
-        value += extra;
+        value = value.saturating_add(extra);
         items.push(format!("schwarz +{extra}"));
     }
     if runners_counted {
-        value += extra * runners as i64;
+        value = value.saturating_add(extra * runners as i64);
         items.push(format!(
             "{} {runners} runners +{}",
             if runners_with { "with" } else { "without" },
@@ -163,25 +163,25 @@ pub fn score(p: &Profile, f: &Facts) -> Score {
         ));
     }
     if c.sie {
-        value *= t.sie_multiplier as i64;
+        value = value.saturating_mul(t.sie_multiplier as i64);
         items.push(format!("Sie x{}", t.sie_multiplier));
     } else if c.tout {
-        value *= t.tout_multiplier as i64;
+        value = value.saturating_mul(t.tout_multiplier as i64);
         items.push(format!("Tout x{}", t.tout_multiplier));
     }
     let doublings = f.first_cards_doublings + f.kontra_chain;
     if doublings > 0 {
-        value <<= doublings.min(40);
+        value = value.saturating_mul(1i64 << doublings.min(62));
         items.push(format!(
             "{doublings} doubling(s) x{}",
-            1i64 << doublings.min(40)
+            1i64 << doublings.min(62)
         ));
     }
     let sign = if won { 1 } else { -1 };
     let solo = c.is_solo();
     let by_seat = Seat::ALL.map(|s| {
         if f.declarers.contains(s) {
-            sign * if solo { 3 * value } else { value }
+            sign * if solo { value.saturating_mul(3) } else { value }
         } else {
             -sign * value
         }
@@ -224,7 +224,7 @@ pub fn ramsch(
     tricks: &BySeat<u8>,
     doublings: u32,
 ) -> RamschScore {
-    let base = (p.tariff.ramsch as i64) << doublings.min(40);
+    let base = (p.tariff.ramsch as i64).saturating_mul(1i64 << doublings.min(62));
     let total: u32 = tricks.0.iter().map(|&t| t as u32).sum();
     let durchmarsch = Seat::ALL
         .into_iter()
@@ -235,7 +235,13 @@ pub fn ramsch(
             jungfrauen: Vec::new(),
             durchmarsch,
             value: base,
-            by_seat: Seat::ALL.map(|s| if s == d { 3 * base } else { -base }),
+            by_seat: Seat::ALL.map(|s| {
+                if s == d {
+                    base.saturating_mul(3)
+                } else {
+                    -base
+                }
+            }),
         };
     }
     let jungfrauen: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| tricks[s] == 0).collect();
@@ -245,16 +251,16 @@ pub fn ramsch(
         .filter(|&s| points[s] == most)
         .collect();
     let value = if p.house.ramsch_jungfrau {
-        base << jungfrauen.len()
+        base.saturating_mul(1i64 << jungfrauen.len())
     } else {
         base
     };
     let winners = 4 - losers.len() as i64;
     let by_seat = Seat::ALL.map(|s| {
         if losers.contains(&s) {
-            -value * winners
+            -value.saturating_mul(winners)
         } else {
-            value * losers.len() as i64
+            value.saturating_mul(losers.len() as i64)
         }
     });
     RamschScore {
