@@ -633,6 +633,46 @@ pub(crate) fn not_held(
     d
 }
 
+/// Checks the next card of a record's main line for games whose hands are
+/// all known (Jass, Schafkopf): the deal is not over (E405), the player holds
+/// the card (E209, E210 when it was played already), it is legal (E401). The
+/// card is traced and its variations replayed. Returns whether it may be
+/// played; on `false` the diagnostic is out and the replay stops.
+pub(crate) fn check_card<E: Engine>(
+    out: &mut ReplayOutcome,
+    profile: &str,
+    g: &E,
+    tok: &troef_ttn::Token,
+    (dealt, r, trick): (&BySeat<CardSet>, &GameReplay, usize),
+) -> bool {
+    let Some(card) = tok.card() else { return false };
+    if g.is_over() {
+        out.diagnostics.push(Diagnostic::error(
+            Code::PlayAfterEnd,
+            tok.span,
+            format!("{card} is played after the last trick"),
+        ));
+        return false;
+    }
+    let seat = g.to_play();
+    if !g.hand(seat).contains(card) {
+        let played =
+            r.tricks.iter().any(|t| t.cards.contains(&card)) || g.trick_so_far().0.contains(&card);
+        out.diagnostics
+            .push(not_held(seat, card, played, dealt, g.hand(seat), tok.span));
+        return false;
+    }
+    let broken = g.broken_rule(card);
+    trace_play(out, g, trick, card, tok.span, broken.map(|b| b.0));
+    check_variations(&mut out.diagnostics, profile, g, tok, |_| true);
+    if let Some(rule) = broken {
+        out.diagnostics
+            .push(illegal_play(g, profile, card, rule, tok.span));
+        return false;
+    }
+    true
+}
+
 /// Reports a `Board` tag that is not a whole number.
 pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
     if let Some(t) = rec.tag("Board") {

@@ -371,43 +371,14 @@ fn play(
                     contest_done = true;
                     weis_contest(cx, forehand, mode, &declared, js, &mut tally);
                 }
-                if game.is_over() {
-                    cx.err(
-                        Code::PlayAfterEnd,
-                        tok.span,
-                        format!("{card} is played after the ninth trick"),
-                    );
-                    stopped = true;
-                    break;
-                }
                 let seat = game.to_play();
-                if !game.hands[seat].contains(card) {
-                    let played = r.tricks.iter().any(|t| t.cards.contains(&card))
-                        || game.trick.contains(&Some(card));
-                    cx.out.diagnostics.push(not_held(
-                        seat,
-                        card,
-                        played,
-                        hands,
-                        game.hands[seat],
-                        tok.span,
-                    ));
-                    stopped = true;
-                    break;
-                }
-                let violation = game.violation(card);
-                trace_play(
+                if !check_card(
                     cx.out,
+                    &p.name,
                     &game,
-                    game.tricks_done + 1,
-                    card,
-                    tok.span,
-                    violation.map(|v| v.rule()),
-                );
-                check_variations(&mut cx.out.diagnostics, &p.name, &game, tok, |_| true);
-                if let Some(v) = violation {
-                    let d = illegal_play(&game, &p.name, card, (v.rule(), v.describe()), tok.span);
-                    cx.out.diagnostics.push(d);
+                    tok,
+                    (hands, r, game.tricks_done + 1),
+                ) {
                     stopped = true;
                     break;
                 }
