@@ -673,6 +673,21 @@ pub(crate) fn check_card<E: Engine>(
     true
 }
 
+/// Reports a play that stops short of the last trick (E403): an error when
+/// the record claims a result, else a warning (the score is not computed).
+pub(crate) fn play_incomplete(rec: &Record, out: &mut ReplayOutcome, played: usize, total: usize) {
+    let play_tag = rec.tag("Play");
+    let at = play_tag
+        .and_then(|t| t.section.last())
+        .map_or(span_or(play_tag, rec), |t| t.span);
+    let msg = format!("only {played} of {total} tricks are played; the score is not computed");
+    out.diagnostics.push(if rec.tag("Result").is_some() {
+        Diagnostic::error(Code::PlayIncomplete, at, msg)
+    } else {
+        Diagnostic::warning(Code::PlayIncomplete, at, msg)
+    });
+}
+
 /// Reports a `Board` tag that is not a whole number.
 pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
     if let Some(t) = rec.tag("Board") {

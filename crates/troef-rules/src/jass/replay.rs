@@ -501,17 +501,7 @@ fn play(
     r.complete = !stopped && game.is_over();
     if !r.complete {
         if !stopped {
-            let at = tokens.last().map_or(span_or(play_tag, rec), |t| t.span);
-            let msg = format!(
-                "only {} of {TRICKS} tricks are played; the score is not computed",
-                r.tricks.len()
-            );
-            let claims = rec.tag("Result").is_some();
-            cx.out.diagnostics.push(if claims {
-                Diagnostic::error(Code::PlayIncomplete, at, msg)
-            } else {
-                Diagnostic::warning(Code::PlayIncomplete, at, msg)
-            });
+            play_incomplete(rec, cx.out, r.tricks.len(), TRICKS);
         }
         return None;
     }

@@ -971,18 +971,7 @@ fn play(
     if !r.complete {
         // A record of the deal and the bidding alone is complete as it is.
         if !stopped && play_tag.is_some() {
-            let at = tokens.last().map_or(span_or(play_tag, rec), |t| t.span);
-            let msg = format!(
-                "only {} of {} tricks are played; the score is not computed",
-                r.tricks.len(),
-                game.tricks_total
-            );
-            let claims = rec.tag("Result").is_some();
-            cx.out.diagnostics.push(if claims {
-                Diagnostic::error(Code::PlayIncomplete, at, msg)
-            } else {
-                Diagnostic::warning(Code::PlayIncomplete, at, msg)
-            });
+            play_incomplete(rec, cx.out, r.tricks.len(), game.tricks_total);
         }
         return None;
     }
