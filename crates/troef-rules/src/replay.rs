@@ -170,11 +170,12 @@ pub struct Call {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Contract {
-    /// Trump suit letter.
+    /// Trump suit letter; in Jass the mode word, in Schafkopf the contract word.
     pub trump: String,
     /// The player whose call made their side the makers.
     pub maker: Seat,
-    /// The makers' side, `NS` or `EW`.
+    /// The makers' side, `NS` or `EW`; in Schafkopf the declarer's seat
+    /// letter, and the partner's in Call-Ace (`SN`).
     pub makers: String,
     /// Whether the makers were forced to play (all passed).
     pub forced: bool,
