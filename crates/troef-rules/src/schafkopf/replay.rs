@@ -1165,7 +1165,6 @@ fn claims(
                                 t.value_span,
                                 "there are no declarers and defenders in this deal: give each player's card points (N 87)",
                             );
-                            return;
                         }
                         for (claim, is_decl, name) in [
                             (c.declarers, true, "declarers"),
