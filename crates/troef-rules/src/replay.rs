@@ -197,6 +197,25 @@ pub struct TrickOut {
     pub roem_claimed: i32,
 }
 
+impl TrickOut {
+    /// A trick of a game without roem in tricks (Pandoeren, Jass, Schafkopf).
+    pub(crate) fn without_roem(
+        number: usize,
+        (leader, cards, winner, points): (Seat, &[Card], Seat, i32),
+    ) -> TrickOut {
+        TrickOut {
+            number,
+            leader,
+            cards: cards.to_vec(),
+            winner,
+            points,
+            roem_in_trick: 0,
+            stuk_in_trick: false,
+            roem_claimed: 0,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Revoke {
     pub seat: Seat,

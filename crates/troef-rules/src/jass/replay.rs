@@ -387,16 +387,10 @@ fn play(
                 if let Some(t) = game.play_unchecked(card) {
                     trick_window = true;
                     tally.tricks.push((t.winner.team(), t.points));
-                    r.tricks.push(TrickOut {
-                        number: r.tricks.len() + 1,
-                        leader: t.leader,
-                        cards: t.cards.to_vec(),
-                        winner: t.winner,
-                        points: t.points,
-                        roem_in_trick: 0,
-                        stuk_in_trick: false,
-                        roem_claimed: 0,
-                    });
+                    r.tricks.push(TrickOut::without_roem(
+                        r.tricks.len() + 1,
+                        (t.leader, &t.cards, t.winner, t.points),
+                    ));
                 }
             }
             TokenKind::Word(w) => {

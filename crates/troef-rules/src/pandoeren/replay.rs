@@ -1131,16 +1131,10 @@ fn play(
                         t.winner == declarer && trump.is_some_and(|tr| jas(tr) == declarer_card),
                     );
                     trick_points.push(t.points);
-                    r.tricks.push(TrickOut {
-                        number: winners.len(),
-                        leader: t.leader,
-                        cards: t.cards.to_vec(),
-                        winner: t.winner,
-                        points: t.points,
-                        roem_in_trick: 0,
-                        stuk_in_trick: false,
-                        roem_claimed: 0,
-                    });
+                    r.tricks.push(TrickOut::without_roem(
+                        winners.len(),
+                        (t.leader, &t.cards, t.winner, t.points),
+                    ));
                     if public.is_none() && partner.is_some() && on_side(t.winner, partner) {
                         public = Some(now(
                             &game,

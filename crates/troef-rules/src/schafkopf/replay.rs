@@ -46,7 +46,7 @@ pub struct DoublingOut {
     pub seat: Option<Seat>,
 }
 
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct SchafkopfScore {
     /// Card points each player took.
     pub points: SeatPoints,
@@ -257,15 +257,6 @@ fn run(
         sk.value = Some(s.value);
         sk.score = Some(SchafkopfScore {
             points: SeatPoints::from_array(tally.points.0.map(i64::from)),
-            declarer_points: None,
-            defender_points: None,
-            needed: None,
-            won: None,
-            schneider: false,
-            schwarz: false,
-            runners: 0,
-            runners_with: false,
-            runners_counted: false,
             ramsch_losers: s.losers.clone(),
             jungfrauen: s.jungfrauen.clone(),
             durchmarsch: s.durchmarsch,
@@ -283,6 +274,7 @@ fn run(
                     String::new()
                 }
             )],
+            ..SchafkopfScore::default()
         });
         return Some(Settled {
             by_seat: s.by_seat,
@@ -326,10 +318,8 @@ fn run(
         runners: s.runners,
         runners_with: s.runners_with,
         runners_counted: s.runners_counted,
-        ramsch_losers: Vec::new(),
-        jungfrauen: Vec::new(),
-        durchmarsch: None,
         items: s.items.clone(),
+        ..SchafkopfScore::default()
     });
     Some(Settled {
         by_seat: s.by_seat,
@@ -925,16 +915,10 @@ fn play(
                 }
                 cards_played += 1;
                 if let Some(t) = game.play_unchecked(card) {
-                    r.tricks.push(TrickOut {
-                        number: r.tricks.len() + 1,
-                        leader: t.leader,
-                        cards: t.cards.to_vec(),
-                        winner: t.winner,
-                        points: t.points,
-                        roem_in_trick: 0,
-                        stuk_in_trick: false,
-                        roem_claimed: 0,
-                    });
+                    r.tricks.push(TrickOut::without_roem(
+                        r.tricks.len() + 1,
+                        (t.leader, &t.cards, t.winner, t.points),
+                    ));
                 }
             }
             TokenKind::Word(w) => {
