@@ -258,7 +258,9 @@ impl Game {
         self.tricks_done == TRICKS
     }
 
-    fn strength(&self, c: Card, led: Suit) -> u8 {
+    /// A card's strength in a trick led in `led`: trumps above the led suit,
+    /// any other suit 0. The solver orders and groups cards by it.
+    pub fn strength(&self, c: Card, led: Suit) -> u8 {
         match self.mode {
             Mode::Trump(t) if c.suit() == t => 32 + rank_strength(c, self.mode),
             _ if c.suit() == led => rank_strength(c, self.mode),

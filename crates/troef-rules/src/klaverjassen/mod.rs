@@ -179,7 +179,9 @@ impl Game {
         self.tricks_done == TRICKS
     }
 
-    fn strength(&self, c: Card, led: Suit) -> u8 {
+    /// A card's strength in a trick led in `led`: trumps above the led suit,
+    /// any other suit 0. The solver orders and groups cards by it.
+    pub fn strength(&self, c: Card, led: Suit) -> u8 {
         if c.suit() == self.trump {
             16 + TRUMP_STRENGTH[c.rank().get() as usize]
         } else if c.suit() == led {

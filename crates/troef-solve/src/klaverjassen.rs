@@ -1,0 +1,359 @@
+//! Klaverjassen for the solver: the engine's play, and the deal's real
+//! objective on top of it.
+//!
+//! The value is the makers' deal score minus the defenders' (doubled with
+//! KJ-V10), from `rules-klaverjassen.md` section 5:
+//! - roem formed in a trick goes to its winner (the combination and, under
+//!   KJ-V7 `same_trick`, stuk); under `hand`, stuk belongs to the side dealt
+//!   the king and queen of trumps from the start;
+//! - made (KJ-V8: makers' cards and roem above the defenders', or cards alone
+//!   above 81): each side scores its own; nat: the defenders score 162 and the
+//!   roem they claimed;
+//! - pit: +100 to the side that takes every trick (defenders only under KJ-V9).
+//!
+//! Claims are double-dummy too: the defenders claim all their roem; the
+//! makers claim theirs when it is made, and not when they are nat (their roem
+//! would go to the defenders). Claiming more can only help a made contract.
+
+use crate::{Feature, Position};
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
+use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
+use troef_rules::klaverjassen::{self as kj, Profile, TOTAL_POINTS, TRICKS};
+
+pub const PIT: i32 = 100;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Acc {
+    makers_roem: i32,
+    defenders_roem: i32,
+    makers_tricks: u8,
+    defenders_tricks: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct Klaverjas {
+    pub game: kj::Game,
+    pub makers: Team,
+    quartet: QuartetValue,
+    stuk_in_trick: bool,
+    roem_in_threshold: bool,
+    pit_for_defenders: bool,
+    factor: i32,
+    acc: Acc,
+    stack: Vec<Acc>,
+}
+
+/// The deal's result at the end of play, under the solver's claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Result {
+    pub made: bool,
+    pub pit: Option<Team>,
+    /// Card points with the last trick, makers then defenders.
+    pub card_points: [i32; 2],
+    /// Roem claimed, makers then defenders.
+    pub roem: [i32; 2],
+    /// The deal score, makers then defenders.
+    pub score: [i32; 2],
+}
+
+impl Klaverjas {
+    /// The start of play: hands, trumps, the makers' side, the leader.
+    pub fn new(
+        hands: BySeat<CardSet>,
+        trump: Suit,
+        makers: Team,
+        leader: Seat,
+        profile: &Profile,
+    ) -> Klaverjas {
+        let mut acc = Acc::default();
+        if profile.stuk_source == StukSource::Hand {
+            let stuk =
+                CardSet::single(Card::new(trump, Rank::KING)).with(Card::new(trump, Rank::QUEEN));
+            for s in Seat::ALL {
+                if stuk.is_subset(hands[s]) {
+                    if s.team() == makers {
+                        acc.makers_roem += 20;
+                    } else {
+                        acc.defenders_roem += 20;
+                    }
+                }
+            }
+        }
+        Klaverjas {
+            game: kj::Game::new(hands, trump, kj::PlayRules::from(profile), leader),
+            makers,
+            quartet: profile.quartet_value,
+            stuk_in_trick: profile.stuk_source == StukSource::SameTrick,
+            roem_in_threshold: profile.roem_in_threshold,
+            pit_for_defenders: profile.pit_for_defenders,
+            factor: if profile.double_spades && trump == Suit::Spades {
+                2
+            } else {
+                1
+            },
+            acc,
+            stack: Vec::with_capacity(32),
+        }
+    }
+
+    fn cards(&self) -> (i32, i32) {
+        let m = self.game.card_points[self.makers];
+        let d = self.game.card_points[self.makers.other()];
+        (m, d)
+    }
+
+    /// The margin: makers' cards and roem minus the defenders'.
+    fn margin(&self) -> i32 {
+        let (m, d) = self.cards();
+        m + self.acc.makers_roem - d - self.acc.defenders_roem
+    }
+
+    /// The score at the end of play (or as it stands).
+    pub fn result(&self) -> Result {
+        let (mc, dc) = self.cards();
+        let a = self.acc;
+        let made = if self.roem_in_threshold {
+            self.margin() > 0
+        } else {
+            mc > TOTAL_POINTS / 2
+        };
+        let pit = if self.game.is_over() && a.defenders_tricks == 0 {
+            Some(self.makers)
+        } else if self.game.is_over() && a.makers_tricks == 0 && self.pit_for_defenders {
+            Some(self.makers.other())
+        } else {
+            None
+        };
+        let bonus = |t: Team| if pit == Some(t) { PIT } else { 0 };
+        let (roem, score) = if made {
+            (
+                [a.makers_roem, a.defenders_roem],
+                [
+                    mc + a.makers_roem + bonus(self.makers),
+                    dc + a.defenders_roem + bonus(self.makers.other()),
+                ],
+            )
+        } else {
+            (
+                [0, a.defenders_roem],
+                [
+                    0,
+                    TOTAL_POINTS + a.defenders_roem + bonus(self.makers.other()),
+                ],
+            )
+        };
+        Result {
+            made,
+            pit,
+            card_points: [mc, dc],
+            roem,
+            score: score.map(|x| x * self.factor),
+        }
+    }
+
+    /// An upper bound on the roem the remaining tricks can hold.
+    fn roem_bound(&self, live: CardSet) -> i32 {
+        let left = (TRICKS - self.game.tricks_done) as i32;
+        let mut comb = 0;
+        for s in Suit::ALL {
+            let lane = (live.of_suit(s).bits() >> (16 * s as u64)) as u16;
+            let mut run = 0;
+            let mut l = lane;
+            while l != 0 {
+                l &= l << 1;
+                run += 1;
+            }
+            comb = comb.max(match run {
+                3 => 20,
+                4.. => 50,
+                _ => 0,
+            });
+        }
+        for r in 7..=14u8 {
+            let rank = Rank::new(r).expect("a rank");
+            if Suit::ALL.iter().all(|&s| live.contains(Card::new(s, rank))) {
+                comb = comb.max(self.quartet_of(rank));
+            }
+        }
+        let trump = self.game.trump;
+        let stuk = self.stuk_in_trick
+            && live.contains(Card::new(trump, Rank::KING))
+            && live.contains(Card::new(trump, Rank::QUEEN));
+        left * comb + if stuk { 20 } else { 0 }
+    }
+
+    fn quartet_of(&self, rank: Rank) -> i32 {
+        match self.quartet {
+            QuartetValue::Fifty => 50,
+            QuartetValue::HundredAny => 100,
+            QuartetValue::Pagat => match rank {
+                Rank::JACK => 200,
+                Rank::ACE | Rank::TEN | Rank::KING | Rank::QUEEN => 100,
+                _ => 0,
+            },
+        }
+    }
+
+    /// Whether `c` can no longer take part in any roem: no three cards in a
+    /// row of its suit around it are all still live, its four of a kind is
+    /// broken or worthless, and it is not the king or queen of trumps while
+    /// stuk counts in a trick.
+    fn roem_inert(&self, c: Card, live: CardSet) -> bool {
+        let trump = self.game.trump;
+        let r = c.rank().get();
+        if self.stuk_in_trick && c.suit() == trump && (r == 12 || r == 13) {
+            return false;
+        }
+        if self.quartet_of(c.rank()) > 0
+            && Suit::ALL
+                .iter()
+                .all(|&s| live.contains(Card::new(s, c.rank())))
+        {
+            return false;
+        }
+        for lo in r.saturating_sub(2).max(7)..=r.min(12) {
+            if (lo..lo + 3)
+                .all(|x| Rank::new(x).is_some_and(|rank| live.contains(Card::new(c.suit(), rank))))
+            {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Position for Klaverjas {
+    fn to_play(&self) -> Seat {
+        self.game.to_play()
+    }
+    fn maximizer(&self, seat: Seat) -> bool {
+        seat.team() == self.makers
+    }
+    fn legal(&self) -> CardSet {
+        self.game.legal_plays()
+    }
+    fn play(&mut self, c: Card) {
+        self.stack.push(self.acc);
+        if let Some(t) = self.game.play_unchecked(c) {
+            let roem = kj::trick_roem(&t.cards, self.game.trump, self.quartet);
+            let r = roem.combination
+                + if self.stuk_in_trick && roem.stuk {
+                    20
+                } else {
+                    0
+                };
+            if t.winner.team() == self.makers {
+                self.acc.makers_roem += r;
+                self.acc.makers_tricks += 1;
+            } else {
+                self.acc.defenders_roem += r;
+                self.acc.defenders_tricks += 1;
+            }
+        }
+    }
+    fn undo(&mut self) {
+        self.game.undo();
+        self.acc = self.stack.pop().expect("undo after play");
+    }
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+    fn in_trick(&self) -> usize {
+        self.game.in_trick
+    }
+    fn trick(&self) -> &[Option<Card>; 4] {
+        &self.game.trick
+    }
+    fn leader(&self) -> Seat {
+        self.game.leader
+    }
+    fn seat_at(&self, i: usize) -> Seat {
+        self.game.leader.plus(i)
+    }
+    fn hands(&self) -> &BySeat<CardSet> {
+        &self.game.hands
+    }
+    fn value(&self) -> i32 {
+        let r = self.result();
+        r.score[0] - r.score[1]
+    }
+    fn split(&self) -> (i32, u64) {
+        let (mc, dc) = self.cards();
+        let live = crate::live(self);
+        let rem = TOTAL_POINTS - mc - dc;
+        let rb = self.roem_bound(live);
+        let m = self.margin();
+        let a = self.acc;
+        let bits = (a.defenders_tricks == 0) as u64 | ((a.makers_tricks == 0) as u64) << 1;
+        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
+        if made_sure {
+            (self.factor * m, 1 << 62 | bits)
+        } else if nat_sure {
+            (
+                -self.factor * (TOTAL_POINTS + a.defenders_roem),
+                2 << 62 | bits,
+            )
+        } else {
+            let mc = if self.roem_in_threshold { 0 } else { mc as u64 };
+            let ctx = ((m + 8192) as u64) << 40
+                | (a.defenders_roem as u64 & 0xFFFF) << 20
+                | mc << 4
+                | bits;
+            (0, 3 << 62 | ctx)
+        }
+    }
+    fn bounds(&self) -> (i32, i32) {
+        let (mc, dc) = self.cards();
+        let live = crate::live(self);
+        let rem = TOTAL_POINTS - mc - dc;
+        let rb = self.roem_bound(live);
+        let m = self.margin();
+        let a = self.acc;
+        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
+        let pit_m = if a.defenders_tricks == 0 { PIT } else { 0 };
+        let pit_d = if a.makers_tricks == 0 && self.pit_for_defenders {
+            PIT
+        } else {
+            0
+        };
+        let mut lo = i32::MAX;
+        let mut hi = i32::MIN;
+        if !nat_sure {
+            let made_lo = if self.roem_in_threshold {
+                (m - rem - rb).max(1)
+            } else {
+                m - rem - rb
+            };
+            lo = lo.min(made_lo);
+            hi = hi.max(m + rem + rb + pit_m);
+        }
+        if !made_sure {
+            lo = lo.min(-(TOTAL_POINTS + a.defenders_roem + rb) - pit_d);
+            hi = hi.max(-(TOTAL_POINTS + a.defenders_roem));
+        }
+        (lo * self.factor, hi * self.factor)
+    }
+    fn feature(&self, c: Card) -> Feature {
+        let trump = self.game.trump;
+        Feature {
+            group: if c.suit() == trump { 4 } else { c.suit() as u8 },
+            strength: self.game.strength(c, c.suit()),
+            points: kj::points(c, trump),
+            plain: self.roem_inert(c, crate::live(self)),
+        }
+    }
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.game.strength(c, led.suit())
+    }
+}
+
+impl Klaverjas {
+    /// Whether the contract is made, or nat, whatever the rest of the play.
+    fn decided(&self, m: i32, mc: i32, rem: i32, rb: i32) -> (bool, bool) {
+        if self.roem_in_threshold {
+            (m - rem - rb > 0, m + rem + rb <= 0)
+        } else {
+            (mc > TOTAL_POINTS / 2, mc + rem <= TOTAL_POINTS / 2)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! The solver against plain minimax on random endgames, under every
+//! built-in profile, trump, contract and side.
+
+use crate::klaverjassen::Klaverjas;
+use crate::points::PointGame;
+use crate::{naive, Options, Position, Solver};
+use troef_cards::deal::SplitMix64;
+use troef_cards::{BySeat, CardSet, Seat, Suit, Team};
+use troef_rules::profiles::{builtin, builtin_names, AnyProfile};
+use troef_rules::{jass, klaverjassen as kj, schafkopf as sk};
+
+fn deal(deck: troef_cards::Deck, sizes: &[u32], rng: &mut SplitMix64) -> BySeat<CardSet> {
+    let n = troef_cards::deal::seeded_number(
+        rng.next_u64(),
+        0,
+        troef_cards::deal::count(deck, sizes).unwrap(),
+    );
+    let p = troef_cards::deal::unrank(deck, sizes, n).unwrap();
+    BySeat([p[0], p[1], p[2], p[3]])
+}
+
+/// Plays random legal cards until `left` cards remain in all, and returns
+/// how many were played.
+fn advance<P: Position>(p: &mut P, rng: &mut SplitMix64, cards_left: usize) -> usize {
+    let mut n = 0;
+    loop {
+        let left: u32 = p.hands().0.iter().map(|h| h.len()).sum();
+        if left as usize <= cards_left || p.is_over() {
+            return n;
+        }
+        let legal: Vec<_> = p.legal().iter().collect();
+        let c = legal[(rng.next_u64() % legal.len() as u64) as usize];
+        p.play(c);
+        n += 1;
+    }
+}
+
+/// Every card's value by the solver (each rung of the ladder) equals plain minimax.
+fn agree<P: Position + Clone>(p: &mut P, what: &str) {
+    let mut nodes = 0;
+    let mut expected = naive::card_values(p, &mut nodes);
+    expected.sort_by_key(|v| v.card);
+    let mut v0 = 0;
+    let root = naive::value(p, &mut v0);
+    for opts in [Options::ALPHA_BETA, Options::WITH_TABLE, Options::FULL] {
+        let mut s = Solver::new(opts);
+        let got = s.card_values(p);
+        assert_eq!(got, expected, "{what} {opts:?}");
+        let mut s = Solver::new(opts);
+        assert_eq!(s.value(p), root, "{what} {opts:?} root");
+    }
+}
+
+fn profiles(game: &str) -> Vec<AnyProfile> {
+    builtin_names(game)
+        .into_iter()
+        .map(|n| builtin(game, n).unwrap())
+        .collect()
+}
+
+#[test]
+fn klaverjassen_agrees_with_minimax() {
+    let mut rng = SplitMix64(1);
+    let profiles = profiles("klaverjassen");
+    for i in 0..400 {
+        let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
+        let trump = Suit::ALL[(rng.next_u64() % 4) as usize];
+        let makers = Team::ALL[(rng.next_u64() % 2) as usize];
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mut g = Klaverjas::new(hands, trump, makers, leader, p);
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("kj #{i} {}", p.name));
+    }
+}
+
+#[test]
+fn jass_agrees_with_minimax() {
+    let mut rng = SplitMix64(2);
+    let profiles = profiles("jass");
+    for i in 0..300 {
+        let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
+        let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let team = Team::ALL[(rng.next_u64() % 2) as usize];
+        let side = Seat::ALL.map(|s| s.team() == team);
+        let mut g = PointGame::new(
+            jass::Game::new(hands, mode, jass::PlayRules::from(p), leader),
+            side,
+        );
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("jass #{i} {} {mode:?}", p.name));
+    }
+}
+
+#[test]
+fn schafkopf_agrees_with_minimax() {
+    let mut rng = SplitMix64(3);
+    let profiles = profiles("schafkopf");
+    let mut tried = 0;
+    let mut i = 0;
+    while tried < 300 {
+        i += 1;
+        let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let short = i % 5 == 0;
+        let size = if short { 6 } else { 8 };
+        let hands = deal(sk::deck(short), &[size; 4], &mut rng);
+        let contracts = crate::schafkopf_contracts();
+        let c = contracts[(rng.next_u64() % contracts.len() as u64) as usize];
+        let declarer = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let Some(side) = crate::schafkopf_side(c, declarer, &hands) else {
+            continue;
+        };
+        tried += 1;
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mut g = PointGame::new(
+            sk::Game::new(hands, c, sk::PlayRules::from(p), leader),
+            side,
+        );
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("sk #{i} {} {}", p.name, c.word()));
+    }
+}
