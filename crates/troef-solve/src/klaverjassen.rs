@@ -15,7 +15,7 @@
 //! makers claim theirs when it is made, and not when they are nat (their roem
 //! would go to the defenders). Claiming more can only help a made contract.
 
-use crate::{Feature, Position};
+use crate::{Feature, Position, Split};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
 use troef_rules::klaverjassen::{self as kj, Profile, TOTAL_POINTS, TRICKS};
@@ -277,29 +277,56 @@ impl Position for Klaverjas {
         let r = self.result();
         r.score[0] - r.score[1]
     }
-    fn split(&self) -> (i32, u64) {
+    fn split(&self, beta: i32) -> Split {
         let (mc, dc) = self.cards();
         let live = crate::live(self);
         let rem = TOTAL_POINTS - mc - dc;
         let rb = self.roem_bound(live);
         let m = self.margin();
         let a = self.acc;
+        let f = self.factor;
         let bits = (a.defenders_tricks == 0) as u64 | ((a.makers_tricks == 0) as u64) << 1;
         let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
-        if made_sure {
-            (self.factor * m, 1 << 62 | bits)
+        let nat = -f * (TOTAL_POINTS + a.defenders_roem);
+        if made_sure && !self.roem_in_threshold {
+            // F = factor × (m + m_rem + pit), which may be negative.
+            Split::Additive {
+                base: f * m,
+                ctx: 4 << 60 | bits,
+            }
+        } else if made_sure {
+            // F = factor × (m + m_rem + pit), above 0.
+            Split::Cliff {
+                base: m,
+                ctx: 1 << 60 | bits,
+                factor: f,
+                cap: nat,
+            }
         } else if nat_sure {
-            (
-                -self.factor * (TOTAL_POINTS + a.defenders_roem),
-                2 << 62 | bits,
-            )
+            // F = nat - factor × (roem_rem + pit).
+            Split::Additive {
+                base: nat,
+                ctx: 2 << 60 | bits,
+            }
+        } else if self.roem_in_threshold && beta > nat {
+            // Above the cliff the probe asks "m + pit >= beta / factor": an
+            // additive question on the margin, whatever the margin so far.
+            Split::Cliff {
+                base: m,
+                ctx: 1 << 60 | bits,
+                factor: f,
+                cap: nat,
+            }
         } else {
             let mc = if self.roem_in_threshold { 0 } else { mc as u64 };
-            let ctx = ((m + 8192) as u64) << 40
-                | (a.defenders_roem as u64 & 0xFFFF) << 20
+            let ctx = ((m + 8192) as u64) << 32
+                | (a.defenders_roem as u64 & 0xFFFF) << 16
                 | mc << 4
                 | bits;
-            (0, 3 << 62 | ctx)
+            Split::Additive {
+                base: 0,
+                ctx: 3 << 60 | ctx,
+            }
         }
     }
     fn bounds(&self) -> (i32, i32) {
@@ -339,8 +366,15 @@ impl Position for Klaverjas {
             group: if c.suit() == trump { 4 } else { c.suit() as u8 },
             strength: self.game.strength(c, c.suit()),
             points: kj::points(c, trump),
-            plain: self.roem_inert(c, crate::live(self)),
         }
+    }
+    fn first_guess(&self) -> i32 {
+        // Made or nat: every made score is above 0 (KJ-V8 with roem), nat
+        // at most -162.
+        1
+    }
+    fn mergeable(&self, c: Card, live: CardSet) -> bool {
+        self.roem_inert(c, live)
     }
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.game.strength(c, led.suit())

@@ -13,7 +13,7 @@
 //! - a fixed-size transposition table at trick starts that stores bounds on
 //!   the *remaining* value: a position's value is `base + R`, where `R`
 //!   depends only on the cards left, the leader and a small context the
-//!   adapter names ([`Position::split`]);
+//!   adapter names ([`Position::split`], [`Split`]);
 //! - cheap bounds at trick starts ([`Position::bounds`]);
 //! - move ordering for point games;
 //! - pruning of equivalent cards: two cards of one hand that are adjacent in
@@ -34,16 +34,13 @@ pub use search::{CardValue, Options, Solver, Stats};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 
 /// What the search needs of a card: the group it competes in (`4` for
-/// trumps, else its suit), its strength within the group, its card points
-/// and whether it may be treated as equivalent to a neighbour at all.
+/// trumps, else its suit), its strength within the group (below 127) and
+/// its card points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Feature {
     pub group: u8,
     pub strength: u8,
     pub points: u8,
-    /// `false` for a card with an effect of its own: one that can still form
-    /// roem, a called ace, the Puur.
-    pub plain: bool,
 }
 
 /// A position of a trick-taking game as the solver sees it.
@@ -67,13 +64,20 @@ pub trait Position {
     fn hands(&self) -> &BySeat<CardSet>;
     /// The final value, once [`Position::is_over`].
     fn value(&self) -> i32;
-    /// At a trick start: `(base, context)` such that the final value is
-    /// `base + R` where `R` depends only on the hands, the leader and
-    /// `context`. The transposition table stores bounds on `R`.
-    fn split(&self) -> (i32, u64);
+    /// At a trick start, for a probe of "value >= `beta`": what the
+    /// transposition table stores (see [`Split`]).
+    fn split(&self, beta: i32) -> Split;
     /// At a trick start: cheap bounds `(lo, hi)` on the final value.
     fn bounds(&self) -> (i32, i32);
     fn feature(&self, c: Card) -> Feature;
+    /// The first target MTD(f) probes (the game's main threshold: made or not).
+    fn first_guess(&self) -> i32 {
+        0
+    }
+    /// Whether `c` may share a class with an equal neighbour: `false` for a
+    /// card with an effect of its own (one that can still form roem with the
+    /// `live` cards, a called ace, the Puur).
+    fn mergeable(&self, c: Card, live: CardSet) -> bool;
     /// A card's strength in a trick led by `led` (0: it cannot win).
     fn strength(&self, c: Card, led: Card) -> u8;
 }
@@ -87,51 +91,200 @@ pub(crate) fn live<P: Position + ?Sized>(p: &P) -> CardSet {
     s
 }
 
-/// Maps each legal card to its class representative: cards of the player
-/// to move that are adjacent in power among the live cards, worth the same
-/// points and plain ([`Feature::plain`]) share one class. Returns the
-/// representatives and, for every legal card, its representative.
-pub fn classes<P: Position + ?Sized>(p: &P, legal: CardSet) -> (Vec<Card>, Vec<(Card, Card)>) {
-    let hand = p.hands()[p.to_play()];
-    let live = live(p);
-    // Live cards sorted by group, then strength, high first.
-    let mut all: Vec<(u8, u8, Card)> = live
-        .iter()
-        .map(|c| {
-            let f = p.feature(c);
-            (f.group, f.strength, c)
-        })
-        .collect();
-    all.sort_unstable_by(|a, b| (a.0, b.1, a.2).cmp(&(b.0, a.1, b.2)));
-    let mut reps = Vec::with_capacity(legal.len() as usize);
-    let mut map = Vec::with_capacity(legal.len() as usize);
-    let mut prev: Option<(Card, Feature)> = None;
-    for &(_, _, c) in &all {
-        if !hand.contains(c) {
-            prev = None;
-            continue;
+/// How a trick start's value is stored in the transposition table: as
+/// bounds on a remaining quantity `R` that depends only on the hands, the
+/// leader and `ctx` (never on the path to the position).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// The final value is `base + R`.
+    Additive { base: i32, ctx: u64 },
+    /// For probes above a cliff (Klaverjassen's made/nat): the final value
+    /// is `factor × (base + R)` when `base + R >= 1` (made), and at most
+    /// `cap` otherwise (nat). The probe's question, "value >= beta" with
+    /// beta above the cliff, is then "R >= a threshold", so positions
+    /// reached with different margins share entries.
+    Cliff {
+        base: i32,
+        ctx: u64,
+        factor: i32,
+        cap: i32,
+    },
+}
+
+impl Split {
+    pub fn ctx(self) -> u64 {
+        match self {
+            Split::Additive { ctx, .. } | Split::Cliff { ctx, .. } => ctx,
         }
-        let f = p.feature(c);
-        if !legal.contains(c) {
-            // A held card that is not legal breaks nothing between two
-            // legal ones only if it is equivalent too; keep it simple.
-            prev = None;
-            continue;
-        }
-        match prev {
-            Some((rep, pf))
-                if pf.group == f.group && pf.points == f.points && pf.plain && f.plain =>
-            {
-                map.push((c, rep));
-            }
-            _ => {
-                reps.push(c);
-                map.push((c, c));
-                prev = Some((c, f));
+    }
+
+    /// Bounds on the final value from stored bounds on `R`.
+    pub(crate) fn load(self, lo: i32, hi: i32) -> (i32, i32) {
+        const MIN: i32 = i32::MIN;
+        const MAX: i32 = i32::MAX;
+        match self {
+            Split::Additive { base, .. } => (
+                if lo == MIN { MIN } else { lo + base },
+                if hi == MAX { MAX } else { hi + base },
+            ),
+            Split::Cliff {
+                base, factor, cap, ..
+            } => {
+                let lo = if lo != MIN && lo + base >= 1 {
+                    factor * (lo + base)
+                } else {
+                    MIN
+                };
+                let hi = if hi == MAX {
+                    MAX
+                } else if hi + base >= 1 {
+                    factor * (hi + base)
+                } else {
+                    cap
+                };
+                (lo, hi)
             }
         }
     }
-    (reps, map)
+
+    /// Bounds on `R` from bounds on the final value.
+    pub(crate) fn store(self, lo: i32, hi: i32) -> (i32, i32) {
+        const MIN: i32 = i32::MIN;
+        const MAX: i32 = i32::MAX;
+        match self {
+            Split::Additive { base, .. } => (
+                if lo == MIN { MIN } else { lo - base },
+                if hi == MAX { MAX } else { hi - base },
+            ),
+            Split::Cliff { base, factor, .. } => {
+                // Made values are factor × q with q >= 1; anything below
+                // `factor` is nat, where q <= 0.
+                let lo = if lo != MIN && lo >= factor {
+                    lo.div_euclid(factor) + (lo.rem_euclid(factor) != 0) as i32 - base
+                } else {
+                    MIN
+                };
+                let hi = if hi == MAX {
+                    MAX
+                } else if hi >= factor {
+                    hi.div_euclid(factor) - base
+                } else {
+                    -base
+                };
+                (lo, hi)
+            }
+        }
+    }
+}
+
+/// No position's value is further from 0 (the widest, Klaverjassen with
+/// every roem and pit, doubled, stays under 4,000).
+pub const VALUE_LIMIT: i32 = 100_000;
+
+/// At most this many cards in a hand (a 52-card deal has 13).
+pub(crate) const MAX_HAND: usize = 16;
+
+/// A small list of cards, without allocation.
+#[derive(Clone, Copy)]
+pub(crate) struct Cards {
+    pub cards: [Card; MAX_HAND],
+    pub len: usize,
+}
+
+impl Cards {
+    pub fn new() -> Cards {
+        Cards {
+            cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); MAX_HAND],
+            len: 0,
+        }
+    }
+    pub fn push(&mut self, c: Card) {
+        self.cards[self.len] = c;
+        self.len += 1;
+    }
+    pub fn as_slice(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
+    pub fn as_mut_slice(&mut self) -> &mut [Card] {
+        &mut self.cards[..self.len]
+    }
+}
+
+/// Sorts the legal cards into classes of equivalent cards: cards of the
+/// player to move in one group, adjacent in strength among the live cards
+/// (no card of another hand, of the trick or an illegal card of this hand
+/// between them), worth the same points and [`Position::mergeable`].
+/// Pushes each class's representative to `reps` and calls `member(card,
+/// representative)` for every legal card.
+pub(crate) fn classes_into<P: Position + ?Sized>(
+    p: &P,
+    legal: CardSet,
+    reps: &mut Cards,
+    mut member: impl FnMut(Card, Card),
+) {
+    let mut fs = [(0u8, 0u8, 0u8, legal.iter().next()); MAX_HAND];
+    let mut n = 0;
+    for c in legal {
+        let f = p.feature(c);
+        fs[n] = (f.group, u8::MAX - f.strength, f.points, Some(c));
+        n += 1;
+    }
+    let fs = &mut fs[..n];
+    fs.sort_unstable();
+    let candidates = fs.windows(2).any(|w| w[0].0 == w[1].0 && w[0].2 == w[1].2);
+    let mut masks = [0u128; 5];
+    let l = if candidates {
+        let l = live(p);
+        for c in l - legal {
+            let f = p.feature(c);
+            masks[f.group as usize] |= 1u128 << (f.strength & 127);
+        }
+        l
+    } else {
+        CardSet::EMPTY
+    };
+    let mut rep: Option<(Card, u8, u8, u8)> = None;
+    let mut prev_mergeable = false;
+    for &(group, inv, points, c) in fs.iter() {
+        let c = c.expect("a legal card");
+        let strength = u8::MAX - inv;
+        let merged = candidates
+            && match rep {
+                Some((r, g, prev_strength, pts))
+                    if g == group && pts == points && prev_mergeable =>
+                {
+                    // No other live card strictly between the two strengths.
+                    let between = if prev_strength > strength + 1 {
+                        ((1u128 << prev_strength) - 1) & !((1u128 << (strength + 1)) - 1)
+                    } else {
+                        0
+                    };
+                    if masks[group as usize] & between == 0 && p.mergeable(c, l) {
+                        member(c, r);
+                        rep = Some((r, g, strength, pts));
+                        true
+                    } else {
+                        false
+                    }
+                }
+                _ => false,
+            };
+        if !merged {
+            reps.push(c);
+            member(c, c);
+            prev_mergeable = candidates && p.mergeable(c, l);
+            rep = Some((c, group, strength, points));
+        }
+    }
+}
+
+/// The classes of the legal cards (see [`Position::mergeable`]): the
+/// representatives, and each legal card with its representative.
+pub fn classes<P: Position + ?Sized>(p: &P, legal: CardSet) -> (Vec<Card>, Vec<(Card, Card)>) {
+    let mut reps = Cards::new();
+    let mut map = Vec::with_capacity(legal.len() as usize);
+    classes_into(p, legal, &mut reps, |c, r| map.push((c, r)));
+    (reps.as_slice().to_vec(), map)
 }
 
 /// The Schafkopf contracts the solver plays (Tout and Sie are read off

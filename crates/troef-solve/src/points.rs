@@ -9,7 +9,7 @@
 //! 90/91 or 30, schwarz, Tout) is that score of the best value:
 //! `max min f(v) = f(max min v)` for a non-decreasing `f`.
 
-use crate::{Feature, Position};
+use crate::{Feature, Position, Split};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::{jass, schafkopf};
 
@@ -32,6 +32,7 @@ pub trait Engine: Clone {
     fn undo(&mut self);
     fn strength(&self, c: Card, led: Card) -> u8;
     fn feature(&self, c: Card) -> Feature;
+    fn mergeable(&self, c: Card) -> bool;
     /// Points not yet taken: the live cards and a last-trick bonus to come.
     fn points_left(&self) -> i32;
     /// Play state beyond the hands and the leader (Schafkopf: whether the
@@ -150,10 +151,13 @@ impl<E: Engine> Position for PointGame<E> {
         a.points + if a.lost == 0 { ALL_TRICKS } else { 0 }
             - if a.tricks == 0 { ALL_TRICKS } else { 0 }
     }
-    fn split(&self) -> (i32, u64) {
+    fn split(&self, _beta: i32) -> Split {
         let a = self.acc;
         let bits = (a.lost == 0) as u64 | ((a.tricks == 0) as u64) << 1;
-        (a.points, self.engine.state() << 2 | bits)
+        Split::Additive {
+            base: a.points,
+            ctx: self.engine.state() << 2 | bits,
+        }
     }
     fn bounds(&self) -> (i32, i32) {
         let a = self.acc;
@@ -164,6 +168,9 @@ impl<E: Engine> Position for PointGame<E> {
     }
     fn feature(&self, c: Card) -> Feature {
         self.engine.feature(c)
+    }
+    fn mergeable(&self, c: Card, _live: CardSet) -> bool {
+        self.engine.mergeable(c)
     }
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.engine.strength(c, led)
@@ -222,9 +229,11 @@ impl Engine for jass::Game {
             },
             strength: jass::Game::strength(self, c, c.suit()),
             points: jass::points(c, self.mode),
-            // The Puur has duties of its own (JS-V4).
-            plain: trump.is_none_or(|t| c != jass::puur(t)),
         }
+    }
+    fn mergeable(&self, c: Card) -> bool {
+        // The Puur has duties of its own (JS-V4).
+        self.mode.trump().is_none_or(|t| c != jass::puur(t))
     }
     fn points_left(&self) -> i32 {
         live_points(&self.hands, &self.trick, |c| {
@@ -283,9 +292,11 @@ impl Engine for schafkopf::Game {
             },
             strength: self.order.strength(c, c),
             points: schafkopf::points(c) as u8,
-            // The called ace has duties of its own (SK-R4, SK-V7).
-            plain: self.contract.called_ace() != Some(c),
         }
+    }
+    fn mergeable(&self, c: Card) -> bool {
+        // The called ace has duties of its own (SK-R4, SK-V7).
+        self.contract.called_ace() != Some(c)
     }
     fn points_left(&self) -> i32 {
         live_points(&self.hands, &self.trick, schafkopf::points)

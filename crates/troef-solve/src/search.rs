@@ -2,7 +2,7 @@
 //! driven by MTD(f), the trick-start table, bounds, ordering and equivalence.
 
 use crate::tt::{self, Table};
-use crate::{classes, Position};
+use crate::{classes, classes_into, Cards, Position};
 use serde::Serialize;
 use troef_cards::Card;
 
@@ -93,30 +93,37 @@ impl Solver {
     }
 
     /// As [`Solver::value`], with a first guess for MTD(f).
+    ///
+    /// The driver keeps the proven interval `[lo, hi]` and probes a zero
+    /// window at MTD(f)'s next point: the bound the last probe returned. Every
+    /// other probe bisects the interval instead, so that weak fail-soft bounds
+    /// cannot make it crawl through a wide range of values one at a time.
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         if !self.options.mtd {
             return self.search(p, i32::MIN + 1, i32::MAX - 1);
         }
-        let (mut lo, mut hi) = (i32::MIN + 1, i32::MAX - 1);
-        let mut g = guess.unwrap_or_else(|| {
-            if p.in_trick() == 0 {
-                let (a, b) = p.bounds();
-                a / 2 + b / 2
-            } else {
-                0
-            }
-        });
+        let (mut lo, mut hi) = if p.in_trick() == 0 {
+            p.bounds()
+        } else {
+            (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
+        };
+        let mut g = guess.unwrap_or_else(|| p.first_guess()).clamp(lo, hi);
+        let mut i = 0;
         while lo < hi {
-            let beta = if g == lo { g + 1 } else { g };
+            let mut beta = if g <= lo { lo + 1 } else { g };
+            if i % 2 == 1 && hi - lo > 8 {
+                beta = lo + (hi - lo + 1) / 2;
+            }
+            i += 1;
             self.stats.probes += 1;
             g = self.search(p, beta - 1, beta);
             if g < beta {
-                hi = g;
+                hi = g.min(hi);
             } else {
-                lo = g;
+                lo = g.max(lo);
             }
         }
-        g
+        lo
     }
 
     /// Whether the maximising side can reach at least `target`.
@@ -194,7 +201,7 @@ impl Solver {
         }
         let start = p.in_trick() == 0;
         let mut key = 0;
-        let mut base = 0;
+        let mut split = None;
         let mut hint = None;
         if start {
             if self.options.bounds {
@@ -207,12 +214,11 @@ impl Solver {
                 }
             }
             if let Some(t) = &self.table {
-                let (b, ctx) = p.split();
-                base = b;
-                key = tt::key(p.hands(), p.leader(), ctx);
+                let sp = p.split(beta);
+                split = Some(sp);
+                key = tt::key(p.hands(), p.leader(), sp.ctx());
                 if let Some(h) = t.probe(key) {
-                    let lo = h.lo.saturating_add(base);
-                    let hi = h.hi.saturating_add(base);
+                    let (lo, hi) = sp.load(h.lo, h.hi);
                     if lo >= beta || lo == hi {
                         self.stats.table_cutoffs += 1;
                         return lo;
@@ -230,7 +236,7 @@ impl Solver {
         let moves = self.moves(p, hint);
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = None;
-        for c in moves {
+        for &c in moves.as_slice() {
             p.play(c);
             let v = self.search(p, alpha, beta);
             p.undo();
@@ -251,42 +257,37 @@ impl Solver {
                 break;
             }
         }
-        if start {
-            if let Some(t) = &mut self.table {
-                let (lo, hi) = if best <= alpha0 {
-                    (i32::MIN, best)
-                } else if best >= beta0 {
-                    (best, i32::MAX)
-                } else {
-                    (best, best)
-                };
-                let rel = |x: i32| {
-                    if x == i32::MIN || x == i32::MAX {
-                        x
-                    } else {
-                        x - base
-                    }
-                };
-                t.store(key, rel(lo), rel(hi), best_card);
-            }
+        if let (Some(t), Some(sp)) = (&mut self.table, split) {
+            let (lo, hi) = if best <= alpha0 {
+                (i32::MIN, best)
+            } else if best >= beta0 {
+                (best, i32::MAX)
+            } else {
+                (best, best)
+            };
+            let (lo, hi) = sp.store(lo, hi);
+            t.store(key, lo, hi, best_card);
         }
         best
     }
 
     /// The cards to try, best guess first.
-    fn moves<P: Position>(&self, p: &P, hint: Option<Card>) -> Vec<Card> {
+    fn moves<P: Position>(&self, p: &P, hint: Option<Card>) -> Cards {
         let legal = p.legal();
-        let mut moves = if self.options.equivalence {
-            classes(p, legal).0
+        let mut moves = Cards::new();
+        if self.options.equivalence {
+            classes_into(p, legal, &mut moves, |_, _| {});
         } else {
-            legal.iter().collect()
-        };
+            for c in legal {
+                moves.push(c);
+            }
+        }
         if self.options.ordering {
-            order(p, &mut moves);
+            order(p, moves.as_mut_slice());
         }
         if let Some(h) = hint {
-            if let Some(i) = moves.iter().position(|&c| c == h) {
-                moves[..=i].rotate_right(1);
+            if let Some(i) = moves.as_slice().iter().position(|&c| c == h) {
+                moves.as_mut_slice()[..=i].rotate_right(1);
             }
         }
         moves
@@ -300,48 +301,48 @@ impl Solver {
 pub(crate) fn order<P: Position + ?Sized>(p: &P, moves: &mut [Card]) {
     let n = p.in_trick();
     let trick = p.trick();
+    let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
     if n == 0 {
-        moves.sort_by_key(|&c| {
+        for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             let f = p.feature(c);
-            (
-                std::cmp::Reverse(p.strength(c, c)),
-                std::cmp::Reverse(f.points),
-                c,
-            )
-        });
-        return;
-    }
-    let led = trick[0].expect("trick started");
-    let mut win_i = 0;
-    for i in 1..n {
-        let c = trick[i].expect("played");
-        if p.strength(c, led) > p.strength(trick[win_i].expect("played"), led) {
-            win_i = i;
+            *k = (-(f.strength as i32), -(f.points as i32), 0, c.index() as u8);
+        }
+    } else {
+        let led = trick[0].expect("trick started");
+        let mut win_i = 0;
+        let mut wstrength = p.strength(led, led);
+        for (i, c) in trick.iter().enumerate().take(n).skip(1) {
+            let s = p.strength(c.expect("played"), led);
+            if s > wstrength {
+                win_i = i;
+                wstrength = s;
+            }
+        }
+        let me = p.to_play();
+        let friendly = p.maximizer(p.seat_at(win_i)) == p.maximizer(me);
+        let last = n == 3;
+        for (k, &c) in keys.iter_mut().zip(moves.iter()) {
+            let pts = p.feature(c).points as i32;
+            let s = p.strength(c, led) as i32;
+            let wins = s > wstrength as i32;
+            let key = if friendly {
+                // Keep the partner's trick, add points.
+                (wins as i32, -pts, s)
+            } else if wins {
+                if last {
+                    (0, -pts, s)
+                } else {
+                    (0, s, -pts)
+                }
+            } else {
+                (1, pts, s)
+            };
+            *k = (key.0, key.1, key.2, c.index() as u8);
         }
     }
-    let wcard = trick[win_i].expect("played");
-    let wstrength = p.strength(wcard, led);
-    let me = p.to_play();
-    let winner_seat = p.seat_at(win_i);
-    let friendly = p.maximizer(winner_seat) == p.maximizer(me);
-    let last = n == 3;
-    moves.sort_by_key(|&c| {
-        let f = p.feature(c);
-        let s = p.strength(c, led);
-        let wins = s > wstrength;
-        let pts = f.points as i32;
-        let key: (i32, i32, i32) = if friendly {
-            // Keep the partner's trick, add points.
-            (wins as i32, -pts, s as i32)
-        } else if wins {
-            if last {
-                (0, -pts, s as i32)
-            } else {
-                (0, s as i32, -pts)
-            }
-        } else {
-            (1, pts, s as i32)
-        };
-        (key, c)
-    });
+    let keys = &mut keys[..moves.len()];
+    keys.sort_unstable();
+    for (m, k) in moves.iter_mut().zip(keys.iter()) {
+        *m = Card::from_index(k.3 as u32).expect("a card");
+    }
 }

@@ -36,7 +36,7 @@ fn advance<P: Position>(p: &mut P, rng: &mut SplitMix64, cards_left: usize) -> u
 }
 
 /// Every card's value by the solver (each rung of the ladder) equals plain minimax.
-fn agree<P: Position + Clone>(p: &mut P, what: &str) {
+pub(crate) fn agree<P: Position + Clone>(p: &mut P, what: &str) {
     let mut nodes = 0;
     let mut expected = naive::card_values(p, &mut nodes);
     expected.sort_by_key(|v| v.card);
@@ -73,6 +73,15 @@ fn klaverjassen_agrees_with_minimax() {
         let mut g = Klaverjas::new(hands, trump, makers, leader, p);
         let left = 12 + (rng.next_u64() % 6) as usize;
         advance(&mut g, &mut rng, left);
+        if i == 35 {
+            eprintln!(
+                "{:?} trump {trump:?} makers {makers:?} {:?} leader {:?} trick {:?}",
+                g.game.hands,
+                g.result(),
+                g.game.leader,
+                g.game.trick
+            );
+        }
         agree(&mut g, &format!("kj #{i} {}", p.name));
     }
 }

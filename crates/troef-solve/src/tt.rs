@@ -38,7 +38,7 @@ pub struct Table {
 /// The key of a trick start.
 pub fn key(hands: &BySeat<CardSet>, leader: Seat, ctx: u64) -> u64 {
     use troef_cards::deal::mix64;
-    let mut h = mix64(ctx ^ (leader.index() as u64) << 60 ^ 0x7472_6f65_6600_0000);
+    let mut h = mix64(mix64(ctx) ^ leader.index() as u64);
     for s in hands.0 {
         h = mix64(h ^ s.bits());
     }
