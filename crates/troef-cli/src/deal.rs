@@ -20,6 +20,18 @@ const GAMES: &[(&str, Deck, &[u32])] = &[
     ("schafkopf-short", Deck::Short24, &[6, 6, 6, 6]),
 ];
 
+/// The records `troef deal` prints, as one text; `None` for a game that
+/// cannot be dealt.
+pub fn records(game: &str, seed: u64, count: u64, start: u64) -> Option<String> {
+    let &(name, deck, piles) = GAMES.iter().find(|g| g.0 == game)?;
+    let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
+    for i in start..start.saturating_add(count) {
+        out.push('\n');
+        out.push_str(&record(name, deck, piles, seed, i));
+    }
+    Some(out)
+}
+
 pub fn run(game: &str, seed: u64, count: u64, start: u64) -> io::Result<u8> {
     let Some(&(name, deck, piles)) = GAMES.iter().find(|g| g.0 == game) else {
         let names: Vec<&str> = GAMES.iter().map(|g| g.0).collect();

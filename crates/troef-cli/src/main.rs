@@ -6,6 +6,7 @@ mod deal;
 mod diff;
 mod rules;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::fs;
@@ -35,6 +36,14 @@ enum Format {
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum AnalyzeFormat {
+    /// The records, annotated, in canonical TTN.
+    Ttn,
+    /// One JSON object per record (JSON lines).
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum ProfileFormat {
     Toml,
     Json,
@@ -153,6 +162,40 @@ enum Command {
         #[command(subcommand)]
         command: RulesCommand,
     },
+    /// The double-dummy table of each deal: for every trump choice or
+    /// contract and every playing side, the value that side can force with
+    /// all hands known, the result, and a best line.
+    Solve {
+        /// A file or `-` (each record's dealt hands); or use --game and --seed.
+        #[arg(required_unless_present = "seed", conflicts_with = "seed")]
+        path: Option<String>,
+        /// With --seed: the game to deal (klaverjassen, jass, schafkopf, schafkopf-short).
+        #[arg(long, default_value = "klaverjassen")]
+        game: String,
+        /// Solve the deals of `troef deal --seed S`.
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        #[arg(long, default_value_t = 0)]
+        start: u64,
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// Replay each record and value every card played with all hands known:
+    /// prints the records annotated (a `{dd: ...}` comment on each card, `?`
+    /// and `??` on costly cards, a variation with the best line), or a JSON
+    /// report per record with `--format json`.
+    Analyze {
+        /// A file or `-`.
+        path: String,
+        #[arg(long, value_enum, default_value_t = AnalyzeFormat::Ttn)]
+        format: AnalyzeFormat,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
     /// Replay FILE under two profiles (`--rules A --rules B`) and report where
     /// legality or score diverge; or compare two records of the same deal
     /// (`A.ttn B.ttn`). Exit 0 nothing diverged, 1 something did, 2 error.
@@ -207,6 +250,36 @@ fn main() -> ExitCode {
             }
             RulesCommand::Schema { game } => rules::schema(&game),
         },
+        Command::Solve {
+            path,
+            game,
+            seed,
+            count,
+            start,
+            format,
+            rules,
+        } => {
+            let source = match (path, seed) {
+                (Some(p), _) => solve::Source::File(p),
+                (None, Some(seed)) => solve::Source::Seed {
+                    game,
+                    seed,
+                    count,
+                    start,
+                },
+                (None, None) => unreachable!("clap requires one"),
+            };
+            with_overrides(&rules, |o| {
+                solve::solve(&source, format == Format::Json, o)
+            })
+        }
+        Command::Analyze {
+            path,
+            format,
+            rules,
+        } => with_overrides(&rules, |o| {
+            solve::run_analyze(&path, format == AnalyzeFormat::Json, o)
+        }),
         Command::Diff {
             paths,
             rules,

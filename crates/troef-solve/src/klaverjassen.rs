@@ -151,6 +151,23 @@ impl Klaverjas {
         }
     }
 
+    /// Whether a value is a made deal. Made deals score above 0 when roem
+    /// counts toward the target (KJ-V8); with card points only, a made deal
+    /// scores below -162 only if the defenders' roem beats the makers' by
+    /// more than 163, which this reading ignores.
+    pub fn made_by_value(&self, v: i32) -> bool {
+        if self.roem_in_threshold {
+            v > 0
+        } else {
+            v > -TOTAL_POINTS * self.factor
+        }
+    }
+
+    /// The class of a result for glyphs: nat 0, made 1.
+    pub fn class_of(&self, v: i32) -> i32 {
+        self.made_by_value(v) as i32
+    }
+
     /// An upper bound on the roem the remaining tricks can hold.
     fn roem_bound(&self, live: CardSet) -> i32 {
         let left = (TRICKS - self.game.tricks_done) as i32;

@@ -24,10 +24,13 @@
 //! thread decides anything. [`naive`] is a plain minimax kept as the oracle
 //! of the property tests.
 
+pub mod analyze;
+pub mod game;
 pub mod klaverjassen;
 pub mod naive;
 pub mod points;
 mod search;
+pub mod table;
 mod tt;
 
 pub use search::{CardValue, Options, Solver, Stats};
@@ -176,6 +179,9 @@ impl Split {
         }
     }
 }
+
+/// The games the solver plays.
+pub const GAMES: &[&str] = &["klaverjassen", "jass", "schafkopf"];
 
 /// No position's value is further from 0 (the widest, Klaverjassen with
 /// every roem and pit, doubled, stays under 4,000).

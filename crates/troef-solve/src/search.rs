@@ -166,25 +166,34 @@ impl Solver {
         out
     }
 
-    /// A best line from the position: the cards both sides play.
-    pub fn principal_variation<P: Position>(&mut self, p: &mut P) -> Vec<Card> {
+    /// A best line from a position of value `v`: at each turn the first
+    /// card (in search order) that keeps the value, found by zero-window
+    /// probes on the warm table.
+    pub fn principal_variation<P: Position>(&mut self, p: &mut P, v: i32) -> Vec<Card> {
         let mut line = Vec::new();
         while !p.is_over() {
-            let values = self.card_values(p);
             let max = p.maximizer(p.to_play());
-            let best = values
-                .iter()
-                .copied()
-                .reduce(|a, b| {
-                    if (max && b.value > a.value) || (!max && b.value < a.value) {
-                        b
-                    } else {
-                        a
-                    }
-                })
-                .expect("a position not over has a legal card");
-            line.push(best.card);
-            p.play(best.card);
+            let moves = self.moves(p, None);
+            let mut found = None;
+            for &c in moves.as_slice() {
+                p.play(c);
+                let keeps = if max {
+                    self.reaches(p, v)
+                } else {
+                    !self.reaches(p, v + 1)
+                };
+                p.undo();
+                if keeps {
+                    found = Some(c);
+                    break;
+                }
+            }
+            let Some(c) = found else {
+                debug_assert!(false, "no card keeps the value {v}");
+                break;
+            };
+            line.push(c);
+            p.play(c);
         }
         for _ in 0..line.len() {
             p.undo();

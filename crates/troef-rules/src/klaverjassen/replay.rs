@@ -126,6 +126,13 @@ pub fn replay(
         cx.out.replay = Some(r);
         return;
     }
+    // The hands as dealt, also when no card is played (refined below from
+    // the play when the deal leaves hands out).
+    if let [Some(n), Some(e), Some(s), Some(w)] = hands.0 {
+        let all = BySeat([n, e, s, w]);
+        r.deal_number = super::number_of(&all).map(|n| n.to_string());
+        r.hands = all.0.iter().map(|h| Some(h.iter().collect())).collect();
+    }
 
     // Trumps and makers.
     let contract = auction(&mut cx, profile, dealer, eldest, &mut r);

@@ -156,6 +156,18 @@ impl Profile {
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "bavarian";
 
+    /// Whether the profile plays contract `c` (Ramsch is no bid).
+    pub fn offers(&self, c: super::Contract) -> bool {
+        use super::Kind;
+        (match c.kind {
+            Kind::Farbwenz => self.contracts.farbwenz,
+            Kind::Geier | Kind::Farbgeier => self.contracts.geier,
+            Kind::Ramsch => false,
+            _ => true,
+        }) && (!c.tout || c.sie || self.contracts.tout)
+            && (!c.sie || self.contracts.sie)
+    }
+
     /// A built-in profile by name; see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
         match crate::profiles::builtin("schafkopf", name)? {

@@ -458,14 +458,7 @@ fn wenzels() -> CardSet {
 /// plays it; the Call-Ace conditions (E307); SK-V5; Sie's eight Wenzels.
 fn check_contract(cx: &mut Cx, c: Contract, seat: Seat, hand: CardSet, span: Span) -> bool {
     let p = cx.p;
-    let offered = match c.kind {
-        Kind::Farbwenz => p.contracts.farbwenz,
-        Kind::Geier | Kind::Farbgeier => p.contracts.geier,
-        Kind::Ramsch => false,
-        _ => true,
-    } && (!c.tout || c.sie || p.contracts.tout)
-        && (!c.sie || p.contracts.sie);
-    if !offered {
+    if !p.offers(c) {
         cx.err(
             Code::IllegalCall,
             span,

@@ -1,0 +1,310 @@
+//! `troef solve` (the double-dummy table of a deal) and `troef analyze`
+//! (the value of every card of a played hand).
+
+use std::io::{self, IsTerminal, Write};
+use troef_rules::check::{Checked, Checker};
+use troef_rules::profiles::{AnyProfile, Profiles};
+use troef_rules::Context;
+use troef_solve::analyze;
+use troef_solve::table::{self, Table};
+use troef_ttn::{print_record, Layout};
+
+/// Where the deals come from: a file, or `--game G --seed S`.
+pub enum Source {
+    File(String),
+    Seed {
+        game: String,
+        seed: u64,
+        count: u64,
+        start: u64,
+    },
+}
+
+/// The records of the source, checked, one at a time.
+fn records(
+    source: &Source,
+    overrides: &[AnyProfile],
+    trace: bool,
+) -> io::Result<(String, Box<dyn Iterator<Item = io::Result<Checked>>>)> {
+    match source {
+        Source::File(path) => {
+            let mut cx = super::context(path, overrides);
+            cx.trace = trace;
+            Ok((
+                super::display_name(path).to_string(),
+                Box::new(Checker::with_context(super::open(path)?, cx)),
+            ))
+        }
+        Source::Seed {
+            game,
+            seed,
+            count,
+            start,
+        } => {
+            let Some(text) = super::deal::records(game, *seed, *count, *start) else {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("cannot deal `{game}`"),
+                ));
+            };
+            let cx = Context {
+                profiles: Profiles::new(None).with_overrides(overrides.to_vec()),
+                trace,
+            };
+            Ok((
+                format!("--game {game} --seed {seed}"),
+                Box::new(Checker::with_context(
+                    io::Cursor::new(text.into_bytes()),
+                    cx,
+                )),
+            ))
+        }
+    }
+}
+
+/// The profile a checked record was replayed under.
+fn profile_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Option<AnyProfile> {
+    let rec = c.record.as_ref()?;
+    let game = c.replay.as_ref()?.game.clone();
+    let dir = match source {
+        Source::File(p) => super::dir_of(p),
+        Source::Seed { .. } => None,
+    };
+    let mut profiles = Profiles::new(dir).with_overrides(overrides.to_vec());
+    profiles
+        .resolve(&game, rec.tag("Rules").map(|t| t.value.as_str()))
+        .ok()
+        .map(|p| (*p).clone())
+}
+
+pub fn solve(source: &Source, json: bool, overrides: &[AnyProfile]) -> io::Result<u8> {
+    let (name, recs) = records(source, overrides, false)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut code = 0;
+    for c in recs {
+        let c = c?;
+        if !c.is_record() {
+            continue;
+        }
+        let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
+        let result = table_of(&c, source, overrides);
+        match result {
+            Ok(t) => {
+                if json {
+                    let v = serde_json::json!({
+                        "file": name, "record": c.raw.index, "line": c.raw.line, "table": t,
+                    });
+                    writeln!(out, "{v}")?;
+                } else {
+                    out.write_all(render_table(&at, &t).as_bytes())?;
+                }
+            }
+            Err(why) => {
+                code = 1;
+                if json {
+                    let v = serde_json::json!({
+                        "file": name, "record": c.raw.index, "line": c.raw.line, "skipped": why,
+                    });
+                    writeln!(out, "{v}")?;
+                } else {
+                    writeln!(out, "{at}: not solved: {why}\n")?;
+                }
+            }
+        }
+        out.flush()?;
+    }
+    Ok(code)
+}
+
+fn table_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Result<Table, String> {
+    let replay = c
+        .replay
+        .as_ref()
+        .ok_or("the record could not be replayed")?;
+    if !troef_solve::GAMES.contains(&replay.game.as_str()) {
+        return Err(format!(
+            "the solver plays {} (not {})",
+            troef_solve::GAMES.join(", "),
+            replay.game
+        ));
+    }
+    let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
+    let mut hands = troef_cards::BySeat([troef_cards::CardSet::EMPTY; 4]);
+    for s in troef_cards::Seat::ALL {
+        let h = replay.hands[s.index()]
+            .as_ref()
+            .ok_or_else(|| format!("{}'s hand is not known", s.name()))?;
+        hands[s] = h.iter().copied().collect();
+    }
+    let leader = replay.eldest.ok_or("no dealer: who leads is not known")?;
+    Ok(table::table(&profile, hands, leader))
+}
+
+fn render_table(at: &str, t: &Table) -> String {
+    let mut s = format!(
+        "{at}: {}, rules {}, {} leads\n",
+        t.game,
+        t.rules,
+        t.leader.name()
+    );
+    let w = t.rows.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    for r in &t.rows {
+        let tout = match r.tout {
+            Some(true) => ", every trick",
+            _ => "",
+        };
+        s.push_str(&format!(
+            "  {:<w$}  {:<3} {:>9}  {}{}\n",
+            r.name, r.side, r.shown, r.result, tout
+        ));
+    }
+    s.push('\n');
+    s
+}
+
+/// A progress line on standard error, when it is a terminal.
+struct Progress {
+    on: bool,
+    cards: usize,
+    records: usize,
+    total: usize,
+}
+
+impl Progress {
+    fn new(total: usize) -> Progress {
+        Progress {
+            on: io::stderr().is_terminal(),
+            cards: 0,
+            records: 0,
+            total,
+        }
+    }
+    fn tick(&mut self) {
+        self.cards += 1;
+        self.draw();
+    }
+    fn record(&mut self) {
+        self.records += 1;
+        self.draw();
+    }
+    fn draw(&self) {
+        if !self.on {
+            return;
+        }
+        let width = 30;
+        let done = if self.total == 0 {
+            0
+        } else {
+            self.records * width / self.total
+        };
+        eprint!(
+            "\r[{}{}] {}/{} records, {} cards analysed ",
+            "#".repeat(done.min(width)),
+            " ".repeat(width - done.min(width)),
+            self.records,
+            self.total,
+            self.cards
+        );
+    }
+    fn finish(&self) {
+        if self.on {
+            eprintln!();
+        }
+    }
+}
+
+pub fn run_analyze(path: &str, json: bool, overrides: &[AnyProfile]) -> io::Result<u8> {
+    let source = Source::File(path.to_string());
+    // Count the records first for the progress bar (a second, cheap read).
+    let total = if path != "-" && io::stderr().is_terminal() {
+        troef_ttn::RecordReader::new(super::open(path)?)
+            .filter(|r| r.as_ref().is_ok_and(|r| !r.text.trim().is_empty()))
+            .count()
+    } else {
+        0
+    };
+    let (name, recs) = records(&source, overrides, true)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if !json {
+        writeln!(out, "% TTN {}", troef_ttn::TTN_VERSION)?;
+    }
+    let mut progress = Progress::new(total);
+    let mut code = 0;
+    for c in recs {
+        let mut c = c?;
+        let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
+        let outcome = if c.is_record() {
+            analyse_one(&mut c, &source, overrides, &mut progress)
+        } else {
+            Err("not a record".to_string())
+        };
+        progress.record();
+        match (&outcome, json) {
+            (Ok(report), true) => {
+                let v = serde_json::json!({
+                    "file": name, "record": c.raw.index, "line": c.raw.line, "analysis": report,
+                });
+                writeln!(out, "{v}")?;
+            }
+            (Err(why), true) => {
+                if c.is_record() {
+                    code = 1;
+                    let v = serde_json::json!({
+                        "file": name, "record": c.raw.index, "line": c.raw.line, "skipped": why,
+                    });
+                    writeln!(out, "{v}")?;
+                }
+            }
+            (_, false) => {
+                if let (Err(why), true) = (&outcome, c.is_record()) {
+                    code = 1;
+                    progress.finish();
+                    eprintln!("troef: {at}: not analysed: {why}");
+                }
+                writeln!(out)?;
+                match &c.record {
+                    Some(r) => {
+                        let mut s = String::new();
+                        print_record(r, Layout::for_record(r), &mut s);
+                        out.write_all(s.as_bytes())?;
+                    }
+                    // Nothing a user wrote is dropped: a record that did
+                    // not parse is copied as it was.
+                    None => out.write_all(c.raw.text.trim_end().as_bytes())?,
+                }
+            }
+        }
+        out.flush()?;
+    }
+    progress.finish();
+    Ok(code)
+}
+
+fn analyse_one(
+    c: &mut Checked,
+    source: &Source,
+    overrides: &[AnyProfile],
+    progress: &mut Progress,
+) -> Result<analyze::Report, String> {
+    if !c.is_valid() {
+        return Err("the record has errors (run `troef check`)".into());
+    }
+    let replay = c.replay.as_ref().ok_or("the record could not be replayed")?;
+    if !troef_solve::GAMES.contains(&replay.game.as_str()) {
+        return Err(format!(
+            "the solver plays {} (not {})",
+            troef_solve::GAMES.join(", "),
+            replay.game
+        ));
+    }
+    let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
+    let trace = c.trace.clone().unwrap_or_default();
+    let (g, choice) = analyze::start(replay, &trace, &profile).map_err(|s| s.0)?;
+    let report = analyze::analyze(g.clone(), choice, &profile, &trace, || progress.tick());
+    if let Some(r) = c.record.as_mut() {
+        analyze::annotate(r, &trace, &report, &g);
+    }
+    Ok(report)
+}

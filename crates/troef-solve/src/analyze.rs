@@ -1,0 +1,353 @@
+//! Hand analysis of a replayed record: after every card of the main line,
+//! the double-dummy value of the position, the value of every legal card
+//! and the cost of the card played; an annotated record (glyphs, comments,
+//! a variation with the best line) and a JSON report.
+//!
+//! Glyphs (spec/analysis.md): `?` when the card costs at least
+//! [`Thresholds::mistake`] in the game's unit, `??` at
+//! [`Thresholds::blunder`] or when it changes the result's class (made to
+//! nat, won to lost, schneider or schwarz lost or conceded, the match).
+
+use crate::game::{AnyGame, Choice};
+use crate::{Options, Position, Solver};
+use serde::Serialize;
+use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_rules::profiles::AnyProfile;
+use troef_rules::{GameReplay, PlayPoint};
+use troef_ttn::{Comment, CommentKind, Glyph, Record, Span, Token, TokenKind};
+
+/// The comments troef writes start with this, so that a second analysis
+/// replaces them.
+pub const MARK: &str = "dd:";
+
+/// Glyph thresholds, in the game's unit ([`AnyGame::cost_unit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Thresholds {
+    pub mistake: i32,
+    pub blunder: i32,
+}
+
+impl Thresholds {
+    /// Klaverjassen's unit is the difference of the two sides' scores, so a
+    /// card point lost counts twice: 20 and 60. Jass points and Schafkopf
+    /// Augen: 10 and 30.
+    pub fn of(g: &AnyGame) -> Thresholds {
+        match g {
+            AnyGame::Klaverjassen(_) => Thresholds {
+                mistake: 20,
+                blunder: 60,
+            },
+            _ => Thresholds {
+                mistake: 10,
+                blunder: 30,
+            },
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CardReport {
+    pub card: String,
+    pub value: i32,
+}
+
+/// One card of the main line.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayReport {
+    pub trick: usize,
+    pub seat: Seat,
+    pub card: String,
+    /// Whether the player is on the playing side (makers, declarers).
+    pub playing_side: bool,
+    /// The position's value before the card: the best card's value.
+    pub before: i32,
+    /// The value after the card.
+    pub after: i32,
+    /// What the card gave away, in `unit`, from the player's side.
+    pub cost: i32,
+    pub glyph: Option<&'static str>,
+    /// The best cards (all that keep the value), and each legal card's value.
+    pub best: Vec<String>,
+    pub values: Vec<CardReport>,
+    /// Best play from the position, when the card cost something: the best
+    /// card, then the rest of its trick and the next trick.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub line: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub rules: String,
+    pub contract: String,
+    pub side: String,
+    pub unit: &'static str,
+    pub thresholds: Thresholds,
+    /// The deal's double-dummy value at the start of play, and its meaning.
+    pub value: i32,
+    pub result: String,
+    /// The value after the last card analysed, and its meaning.
+    pub final_value: i32,
+    pub final_result: String,
+    pub plays: Vec<PlayReport>,
+    pub nodes: u64,
+}
+
+/// Why a record cannot be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skip(pub String);
+
+/// The position at the start of play of a replayed record.
+pub fn start(
+    replay: &GameReplay,
+    trace: &[PlayPoint],
+    profile: &AnyProfile,
+) -> Result<(AnyGame, Choice), Skip> {
+    let contract = replay
+        .contract
+        .as_ref()
+        .ok_or_else(|| Skip("no contract was played".into()))?;
+    let choice = Choice::parse(profile, &contract.trump).ok_or_else(|| {
+        Skip(format!(
+            "the solver does not play `{}` in {}",
+            contract.trump, replay.game
+        ))
+    })?;
+    if let Choice::Contract(c) = choice {
+        if c.kind == troef_rules::schafkopf::Kind::Ramsch {
+            return Err(Skip(
+                "Ramsch is not a game of two sides; the solver does not analyse it".into(),
+            ));
+        }
+    }
+    let first = trace
+        .first()
+        .ok_or_else(|| Skip("no card was played".into()))?;
+    let leader = first.seat;
+    let size = replay.hands.iter().flatten().map(Vec::len).max().unwrap_or(0);
+    let played = BySeat::from_fn(|s| {
+        trace
+            .iter()
+            .filter(|p| p.seat == s)
+            .map(|p| p.card)
+            .collect::<CardSet>()
+    });
+    let complete = Seat::ALL
+        .iter()
+        .all(|&s| played[s].len() as usize == size && size > 0);
+    let exchanged = replay.schafkopf.as_ref().is_some_and(|s| s.exchanged);
+    let hands = if complete {
+        played
+    } else if exchanged {
+        return Err(Skip(
+            "cards were exchanged and the play is incomplete: the hands at the start of play are not known"
+                .into(),
+        ));
+    } else {
+        let mut h = BySeat([CardSet::EMPTY; 4]);
+        for s in Seat::ALL {
+            let cards = replay.hands[s.index()]
+                .as_ref()
+                .ok_or_else(|| Skip(format!("{}'s hand is not known", s.name())))?;
+            h[s] = cards.iter().copied().collect();
+        }
+        h
+    };
+    let g = AnyGame::new(profile, choice, contract.maker, hands, leader).ok_or_else(|| {
+        Skip(format!(
+            "the contract `{}` cannot be solved with these hands",
+            contract.trump
+        ))
+    })?;
+    Ok((g, choice))
+}
+
+/// Analyses the main line; `progress` is told after every card.
+pub fn analyze(
+    mut g: AnyGame,
+    choice: Choice,
+    profile: &AnyProfile,
+    trace: &[PlayPoint],
+    mut progress: impl FnMut(),
+) -> Report {
+    let mut solver = Solver::new(Options::FULL);
+    let th = Thresholds::of(&g);
+    let value = solver.value(&mut g);
+    let result = g.outcome(value).text;
+    let mut plays = Vec::new();
+    let mut now = value;
+    for p in trace {
+        if g.is_over() || !g.legal().contains(p.card) || g.to_play() != p.seat {
+            break;
+        }
+        let values = solver.card_values(&mut g);
+        let max = g.maximizer(p.seat);
+        let best_v = values
+            .iter()
+            .map(|v| v.value)
+            .reduce(|a, b| if max { a.max(b) } else { a.min(b) })
+            .expect("a legal card");
+        let after = values
+            .iter()
+            .find(|v| v.card == p.card)
+            .map_or(best_v, |v| v.value);
+        let own = |v: i32| if max { g.points(v) } else { -g.points(v) };
+        let cost = own(best_v) - own(after);
+        let class_lost = g.outcome(best_v).class != g.outcome(after).class;
+        let glyph = if cost >= th.blunder || (class_lost && cost > 0) {
+            Some("??")
+        } else if cost >= th.mistake {
+            Some("?")
+        } else {
+            None
+        };
+        let best: Vec<Card> = values
+            .iter()
+            .filter(|v| v.value == best_v)
+            .map(|v| v.card)
+            .collect();
+        let mut line = Vec::new();
+        if cost > 0 {
+            let b = best[0];
+            g.play(b);
+            let rest = solver.principal_variation(&mut g, best_v);
+            g.undo();
+            // The best card, the rest of its trick and the next trick.
+            let take = (4 - g.in_trick()) + 4;
+            line.push(b);
+            line.extend(rest.into_iter().take(take - 1));
+        }
+        plays.push(PlayReport {
+            trick: p.trick,
+            seat: p.seat,
+            card: p.card.to_string(),
+            playing_side: max,
+            before: best_v,
+            after,
+            cost,
+            glyph,
+            best: best.iter().map(|c| c.to_string()).collect(),
+            values: values
+                .iter()
+                .map(|v| CardReport {
+                    card: v.card.to_string(),
+                    value: v.value,
+                })
+                .collect(),
+            line: line.iter().map(|c| c.to_string()).collect(),
+        });
+        g.play(p.card);
+        now = after;
+        progress();
+    }
+    Report {
+        game: profile.game().to_string(),
+        rules: profile.name().to_string(),
+        contract: choice.word(),
+        side: side_of(&g),
+        unit: g.cost_unit(),
+        thresholds: th,
+        value,
+        result,
+        final_value: now,
+        final_result: g.outcome(now).text,
+        plays,
+        nodes: solver.stats.nodes,
+    }
+}
+
+fn side_of(g: &AnyGame) -> String {
+    Seat::ALL
+        .iter()
+        .filter(|&&s| g.maximizer(s))
+        .map(|s| s.letter())
+        .collect()
+}
+
+/// Writes the analysis into the record: on each analysed card a comment
+/// `{dd: ...}`, a glyph when it has none, and for a costly card a variation
+/// with the best line. Earlier `dd:` comments and variations are replaced.
+pub fn annotate(record: &mut Record, trace: &[PlayPoint], report: &Report, g: &AnyGame) {
+    let spans: Vec<Span> = trace.iter().map(|p| p.span).collect();
+    for tag in &mut record.tags {
+        for tok in &mut tag.section {
+            let Some(i) = spans.iter().position(|s| s.same(tok.span)) else {
+                continue;
+            };
+            let Some(play) = report.plays.get(i) else {
+                continue;
+            };
+            tok.comments.retain(|c| !c.text.starts_with(MARK));
+            tok.variations
+                .retain(|v| !v.first().is_some_and(|t| t.comments.iter().any(|c| c.text.starts_with(MARK))));
+            if tok.glyph.is_none() {
+                tok.glyph = play.glyph.and_then(Glyph::parse);
+            }
+            tok.comments.push(comment(describe(play, report, g)));
+            if !play.line.is_empty() {
+                let mut v: Vec<Token> = play
+                    .line
+                    .iter()
+                    .filter_map(|c| Card::parse(c))
+                    .map(|c| Token::new(TokenKind::Card(c), Span::new(0, 0)))
+                    .collect();
+                if let Some(first) = v.first_mut() {
+                    first.comments.push(comment(format!("{MARK} best line")));
+                }
+                tok.variations.push(v);
+            }
+        }
+    }
+}
+
+fn comment(text: String) -> Comment {
+    Comment {
+        kind: CommentKind::Brace,
+        text,
+        span: Span::new(0, 0),
+    }
+}
+
+/// `dd: +132`, or `dd: +132 -> +112, best HA; cost 20 points`.
+fn describe(play: &PlayReport, report: &Report, g: &AnyGame) -> String {
+    let v = |x: i32| show(g, x);
+    if play.cost <= 0 {
+        format!("{MARK} {}", v(play.after))
+    } else {
+        format!(
+            "{MARK} {} -> {}, best {}; cost {} {}",
+            v(play.before),
+            v(play.after),
+            play.best.join(" "),
+            play.cost,
+            report.unit
+        )
+    }
+}
+
+/// A value as the comments show it: Klaverjassen's score difference
+/// (`+132`), Jass points (`87`, `match 257`), Schafkopf Augen (`61`,
+/// `schwarz`, `schwarz against`).
+pub fn show(g: &AnyGame, v: i32) -> String {
+    match g {
+        AnyGame::Klaverjassen(_) => format!("{v:+}"),
+        AnyGame::Jass(..) => {
+            let d = crate::points::decode(v);
+            if d.all {
+                format!("match {}", g.points(v))
+            } else {
+                g.points(v).to_string()
+            }
+        }
+        AnyGame::Schafkopf(..) => {
+            let d = crate::points::decode(v);
+            if d.all {
+                "schwarz".into()
+            } else if d.none {
+                "schwarz against".into()
+            } else {
+                d.points.to_string()
+            }
+        }
+    }
+}

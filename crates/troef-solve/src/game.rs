@@ -1,0 +1,369 @@
+//! One type for a position of any solved game, built from a replayed
+//! record or from a contract choice, and the reading of its values.
+
+use crate::klaverjassen::Klaverjas;
+use crate::points::{decode, PointGame};
+use crate::{Feature, Position, Split};
+use troef_cards::{BySeat, Card, CardSet, Seat, Suit, Team};
+use troef_rules::profiles::AnyProfile;
+use troef_rules::{jass, schafkopf as sk};
+
+/// A position of Klaverjassen, Jass or Schafkopf.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Klaverjassen(Box<Klaverjas>),
+    Jass(Box<PointGame<jass::Game>>, JassInfo),
+    Schafkopf(Box<PointGame<sk::Game>>, Box<SchafkopfInfo>),
+}
+
+/// What a Jass value means in points: the multiplier of the mode.
+#[derive(Clone, Copy, Debug)]
+pub struct JassInfo {
+    pub multiplier: i32,
+}
+
+/// What a Schafkopf value means: the profile, the contract, the declaring
+/// seats and the hands as play began (for runners).
+#[derive(Clone, Debug)]
+pub struct SchafkopfInfo {
+    pub profile: sk::Profile,
+    pub contract: sk::Contract,
+    pub side: [bool; 4],
+    pub hands: BySeat<CardSet>,
+}
+
+/// A contract to solve: Klaverjassen trumps, a Jass mode, a Schafkopf contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Trump(Suit),
+    Mode(jass::Mode),
+    Contract(sk::Contract),
+}
+
+impl AnyGame {
+    /// The start of play. `maker`: a seat of the playing side (the maker,
+    /// the chooser, the declarer). `None` when the profile is of another
+    /// game than the choice, or the contract is not allowed with these hands.
+    pub fn new(
+        profile: &AnyProfile,
+        choice: Choice,
+        maker: Seat,
+        hands: BySeat<CardSet>,
+        leader: Seat,
+    ) -> Option<AnyGame> {
+        Some(match (profile, choice) {
+            (AnyProfile::Klaverjassen(p), Choice::Trump(t)) => AnyGame::Klaverjassen(Box::new(
+                Klaverjas::new(hands, t, maker.team(), leader, p),
+            )),
+            (AnyProfile::Jass(p), Choice::Mode(m)) => {
+                let side = Seat::ALL.map(|s| s.team() == maker.team());
+                AnyGame::Jass(
+                    Box::new(PointGame::new(
+                        jass::Game::new(hands, m, jass::PlayRules::from(p), leader),
+                        side,
+                    )),
+                    JassInfo {
+                        multiplier: p.multiplier(m),
+                    },
+                )
+            }
+            (AnyProfile::Schafkopf(p), Choice::Contract(c)) => {
+                let side = crate::schafkopf_side(c, maker, &hands)?;
+                AnyGame::Schafkopf(
+                    Box::new(PointGame::new(
+                        sk::Game::new(hands, c, sk::PlayRules::from(p), leader),
+                        side,
+                    )),
+                    Box::new(SchafkopfInfo {
+                        profile: p.clone(),
+                        contract: c,
+                        side,
+                        hands,
+                    }),
+                )
+            }
+            _ => return None,
+        })
+    }
+
+    /// What a value means: the result at the end of play with that value.
+    pub fn outcome(&self, v: i32) -> Outcome {
+        match self {
+            AnyGame::Klaverjassen(g) => {
+                let made = g.made_by_value(v);
+                Outcome {
+                    made,
+                    class: g.class_of(v),
+                    text: if made {
+                        format!("made, {v:+}")
+                    } else {
+                        format!("nat, {v:+}")
+                    },
+                }
+            }
+            AnyGame::Jass(_, info) => {
+                let d = decode(v);
+                let pts = d.points + if d.all { jass::MATCH_BONUS } else { 0 };
+                let text = match (d.all, d.none) {
+                    (true, _) => format!("match, {} points", pts * info.multiplier),
+                    (_, true) => "match against, 0 points".to_string(),
+                    _ => format!("{} points", pts * info.multiplier),
+                };
+                Outcome {
+                    made: d.points * 2 > jass::TOTAL_POINTS,
+                    class: d.all as i32 - d.none as i32,
+                    text,
+                }
+            }
+            AnyGame::Schafkopf(_, info) => {
+                let s = info.score(v);
+                let mut text = format!(
+                    "{} {}",
+                    s.declarer_points,
+                    if s.won { "won" } else { "lost" }
+                );
+                if s.schneider {
+                    text.push_str(", schneider");
+                }
+                if s.schwarz {
+                    text.push_str(", schwarz");
+                }
+                text.push_str(&format!(", value {}", s.value));
+                Outcome {
+                    made: s.won,
+                    class: (s.won as i32) * 4 + s.schneider as i32 * 2 + s.schwarz as i32
+                        - (!s.won as i32) * (s.schneider as i32 * 2 + s.schwarz as i32),
+                    text,
+                }
+            }
+        }
+    }
+
+    /// The result at the end of play (on the line played so far).
+    pub fn final_outcome(&self) -> Outcome {
+        match self {
+            AnyGame::Klaverjassen(g) => {
+                let r = g.result();
+                let mut text = format!(
+                    "{}, {}-{}",
+                    if r.made { "made" } else { "nat" },
+                    r.score[0],
+                    r.score[1]
+                );
+                if let Some(t) = r.pit {
+                    text.push_str(if t == g.makers { ", pit" } else { ", pit against" });
+                }
+                Outcome {
+                    made: r.made,
+                    class: r.made as i32,
+                    text,
+                }
+            }
+            _ => self.outcome(self.value()),
+        }
+    }
+
+    /// How much a value matters as a cost, in the game's score units: card
+    /// points for Klaverjassen and Jass (times the multiplier), Augen for
+    /// Schafkopf.
+    pub fn cost_unit(&self) -> &'static str {
+        match self {
+            AnyGame::Klaverjassen(_) | AnyGame::Jass(..) => "points",
+            AnyGame::Schafkopf(..) => "Augen",
+        }
+    }
+
+    /// A value in the game's units (for costs): Jass points times the
+    /// multiplier with the match bonus, Schafkopf Augen.
+    pub fn points(&self, v: i32) -> i32 {
+        match self {
+            AnyGame::Klaverjassen(_) => v,
+            AnyGame::Jass(_, info) => {
+                let d = decode(v);
+                (d.points + if d.all { jass::MATCH_BONUS } else { 0 }) * info.multiplier
+            }
+            AnyGame::Schafkopf(..) => decode(v).points,
+        }
+    }
+}
+
+/// The result a value stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Made (Klaverjassen), won (Schafkopf), more than half the points (Jass).
+    pub made: bool,
+    /// A rank of the result's class (nat < made < pit, lost schwarz < lost
+    /// schneider < lost < won < schneider < schwarz, match against < points <
+    /// match): a card that changes it is a blunder.
+    pub class: i32,
+    pub text: String,
+}
+
+impl SchafkopfInfo {
+    /// The score of a deal whose declarers end with value `v`.
+    pub fn score(&self, v: i32) -> sk::score::Score {
+        let d = decode(v);
+        let tricks_total = (self.hands.0[0].len()) as usize;
+        let declarer = Seat::ALL
+            .into_iter()
+            .find(|s| self.side[s.index()])
+            .expect("a declarer");
+        let defender = Seat::ALL
+            .into_iter()
+            .find(|s| !self.side[s.index()])
+            .expect("a defender");
+        let mut points = BySeat([0; 4]);
+        points[declarer] = d.points;
+        points[defender] = sk::TOTAL_POINTS - d.points;
+        let mut tricks = BySeat([0u8; 4]);
+        let won = if d.all {
+            tricks_total
+        } else if d.none {
+            0
+        } else {
+            1
+        };
+        tricks[declarer] = won as u8;
+        tricks[defender] = (tricks_total - won) as u8;
+        sk::score::score(
+            &self.profile,
+            &sk::score::Facts {
+                contract: self.contract,
+                declarers: sk::score::Seats(self.side),
+                hands: &self.hands,
+                points,
+                tricks,
+                tricks_total,
+                first_cards_doublings: 0,
+                kontra_chain: 0,
+            },
+        )
+    }
+}
+
+macro_rules! each {
+    ($self:expr, $g:ident => $e:expr) => {
+        match $self {
+            AnyGame::Klaverjassen($g) => $e,
+            AnyGame::Jass($g, _) => $e,
+            AnyGame::Schafkopf($g, _) => $e,
+        }
+    };
+}
+
+impl Position for AnyGame {
+    fn to_play(&self) -> Seat {
+        each!(self, g => g.to_play())
+    }
+    fn maximizer(&self, seat: Seat) -> bool {
+        each!(self, g => g.maximizer(seat))
+    }
+    fn legal(&self) -> CardSet {
+        each!(self, g => g.legal())
+    }
+    fn play(&mut self, c: Card) {
+        each!(self, g => g.play(c))
+    }
+    fn undo(&mut self) {
+        each!(self, g => g.undo())
+    }
+    fn is_over(&self) -> bool {
+        each!(self, g => g.is_over())
+    }
+    fn in_trick(&self) -> usize {
+        each!(self, g => g.in_trick())
+    }
+    fn trick(&self) -> &[Option<Card>; 4] {
+        each!(self, g => g.trick())
+    }
+    fn leader(&self) -> Seat {
+        each!(self, g => g.leader())
+    }
+    fn seat_at(&self, i: usize) -> Seat {
+        each!(self, g => g.seat_at(i))
+    }
+    fn hands(&self) -> &BySeat<CardSet> {
+        each!(self, g => g.hands())
+    }
+    fn value(&self) -> i32 {
+        each!(self, g => g.value())
+    }
+    fn split(&self, beta: i32) -> Split {
+        each!(self, g => g.split(beta))
+    }
+    fn bounds(&self) -> (i32, i32) {
+        each!(self, g => g.bounds())
+    }
+    fn feature(&self, c: Card) -> Feature {
+        each!(self, g => g.feature(c))
+    }
+    fn first_guess(&self) -> i32 {
+        each!(self, g => g.first_guess())
+    }
+    fn mergeable(&self, c: Card, live: CardSet) -> bool {
+        each!(self, g => g.mergeable(c, live))
+    }
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        each!(self, g => g.strength(c, led))
+    }
+}
+
+/// The choices of a game, in table order: Klaverjassen's four trumps,
+/// Jass's six modes, the Schafkopf contracts the profile plays.
+pub fn choices(profile: &AnyProfile) -> Vec<Choice> {
+    match profile {
+        AnyProfile::Klaverjassen(_) => Suit::ALL.into_iter().map(Choice::Trump).collect(),
+        AnyProfile::Jass(_) => jass::Mode::ALL.into_iter().map(Choice::Mode).collect(),
+        AnyProfile::Schafkopf(p) => crate::schafkopf_contracts()
+            .into_iter()
+            .filter(|&c| p.offers(c))
+            .map(Choice::Contract)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+impl Choice {
+    /// The word the notation uses for it.
+    pub fn word(self) -> String {
+        match self {
+            Choice::Trump(s) => s.letter().to_string(),
+            Choice::Mode(m) => m.word(),
+            Choice::Contract(c) => c.word(),
+        }
+    }
+    pub fn name(self) -> String {
+        match self {
+            Choice::Trump(s) => format!("{} trumps", s.name()),
+            Choice::Mode(m) => m.name(),
+            Choice::Contract(c) => c.name(),
+        }
+    }
+    /// Reads the contract of a replayed record (`Contract::trump`).
+    pub fn parse(profile: &AnyProfile, word: &str) -> Option<Choice> {
+        match profile {
+            AnyProfile::Klaverjassen(_) => {
+                troef_ttn::values::parse_suit(word).map(Choice::Trump)
+            }
+            AnyProfile::Jass(_) => jass::Mode::parse(word).map(Choice::Mode),
+            AnyProfile::Schafkopf(_) => sk::Contract::parse(word).map(Choice::Contract),
+            _ => None,
+        }
+    }
+}
+
+/// The playing sides of a table: Klaverjassen and Jass by team (a seat of
+/// each), Schafkopf by declarer.
+pub fn makers(profile: &AnyProfile) -> Vec<Seat> {
+    match profile {
+        AnyProfile::Schafkopf(_) => Seat::ALL.to_vec(),
+        _ => vec![Seat::North, Seat::East],
+    }
+}
+
+pub(crate) fn team_name(s: Seat) -> &'static str {
+    match s.team() {
+        Team::NS => "NS",
+        Team::EW => "EW",
+    }
+}

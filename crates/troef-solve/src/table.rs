@@ -1,0 +1,102 @@
+//! The double-dummy table of a deal: for each contract choice and each
+//! playing side, the value that side can force, what it means, and a line.
+
+use crate::game::{choices, makers, AnyGame, Choice};
+use crate::{Options, Position, Solver};
+use serde::Serialize;
+use troef_cards::{BySeat, CardSet, Seat};
+use troef_rules::profiles::AnyProfile;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    /// The contract word of the notation (`S`, `obenabe`, `solo:H`).
+    pub contract: String,
+    pub name: String,
+    /// The playing side: `NS` / `EW`, or the declarers' seats (`N`, `NS`).
+    pub side: String,
+    /// The value with best play by both sides, as the solver counts it
+    /// (spec/analysis.md): Klaverjassen the makers' score minus the
+    /// defenders'; Jass and Schafkopf the side's points, +100 for every
+    /// trick, -100 for none.
+    pub value: i32,
+    /// The value in words: `+132`, `match 257`, `61`, `schwarz`.
+    pub shown: String,
+    /// Made (Klaverjassen), won (Schafkopf), more than half the points (Jass).
+    pub made: bool,
+    /// The result on the principal line, in words.
+    pub result: String,
+    /// Schafkopf: whether the declarers can take every trick (Tout, Sie).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tout: Option<bool>,
+    /// A principal line: both sides' best cards to the end.
+    pub line: Vec<String>,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Table {
+    pub game: String,
+    pub rules: String,
+    pub leader: Seat,
+    pub rows: Vec<Row>,
+}
+
+/// Solves every contract of the profile's game for every playing side.
+pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat) -> Table {
+    let mut rows = Vec::new();
+    let mut solver = Solver::new(Options::FULL);
+    for choice in choices(profile) {
+        for maker in makers(profile) {
+            let Some(mut g) = AnyGame::new(profile, choice, maker, hands, leader) else {
+                continue;
+            };
+            solver.reset();
+            let before = solver.stats.nodes;
+            let value = solver.value(&mut g);
+            let line = solver.principal_variation(&mut g, value);
+            let nodes = solver.stats.nodes - before;
+            for &c in &line {
+                g.play(c);
+            }
+            let outcome = g.final_outcome();
+            for _ in &line {
+                g.undo();
+            }
+            rows.push(Row {
+                contract: choice.word(),
+                name: choice.name(),
+                side: side_name(&g, maker),
+                value,
+                shown: crate::analyze::show(&g, value),
+                made: outcome.made,
+                result: outcome.text,
+                tout: matches!(choice, Choice::Contract(_))
+                    .then(|| crate::points::decode(value).all),
+                line: line.iter().map(|c| c.to_string()).collect(),
+                nodes,
+            });
+        }
+    }
+    Table {
+        game: profile.game().to_string(),
+        rules: profile.name().to_string(),
+        leader,
+        rows,
+    }
+}
+
+fn side_name(g: &AnyGame, maker: Seat) -> String {
+    match g {
+        AnyGame::Schafkopf(_, info) => {
+            // The declarer first, then a Call-Ace partner.
+            let mut s = maker.letter().to_string();
+            for x in Seat::ALL {
+                if x != maker && info.side[x.index()] {
+                    s.push(x.letter());
+                }
+            }
+            s
+        }
+        _ => crate::game::team_name(maker).to_string(),
+    }
+}
