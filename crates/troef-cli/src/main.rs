@@ -269,9 +269,7 @@ fn main() -> ExitCode {
                 },
                 (None, None) => unreachable!("clap requires one"),
             };
-            with_overrides(&rules, |o| {
-                solve::solve(&source, format == Format::Json, o)
-            })
+            with_overrides(&rules, |o| solve::solve(&source, format == Format::Json, o))
         }
         Command::Analyze {
             path,

@@ -20,12 +20,14 @@ pub enum Source {
     },
 }
 
+type CheckedRecords = Box<dyn Iterator<Item = io::Result<Checked>>>;
+
 /// The records of the source, checked, one at a time.
 fn records(
     source: &Source,
     overrides: &[AnyProfile],
     trace: bool,
-) -> io::Result<(String, Box<dyn Iterator<Item = io::Result<Checked>>>)> {
+) -> io::Result<(String, CheckedRecords)> {
     match source {
         Source::File(path) => {
             let mut cx = super::context(path, overrides);
@@ -193,11 +195,7 @@ impl Progress {
             return;
         }
         let width = 30;
-        let done = if self.total == 0 {
-            0
-        } else {
-            self.records * width / self.total
-        };
+        let done = (self.records * width).checked_div(self.total).unwrap_or(0);
         eprint!(
             "\r[{}{}] {}/{} records, {} cards analysed ",
             "#".repeat(done.min(width)),
@@ -241,6 +239,20 @@ pub fn run_analyze(path: &str, json: bool, overrides: &[AnyProfile]) -> io::Resu
             Err("not a record".to_string())
         };
         progress.record();
+        if let Ok(analyze::Report {
+            claim: Some(claim), ..
+        }) = &outcome
+        {
+            if !claim.ok {
+                code = 1;
+                progress.finish();
+                eprintln!(
+                    "troef: {at}: [DoubleDummy \"{}\"]: {}",
+                    claim.claimed,
+                    claim.problem.as_deref().unwrap_or("")
+                );
+            }
+        }
         match (&outcome, json) {
             (Ok(report), true) => {
                 let v = serde_json::json!({
@@ -288,23 +300,6 @@ fn analyse_one(
     overrides: &[AnyProfile],
     progress: &mut Progress,
 ) -> Result<analyze::Report, String> {
-    if !c.is_valid() {
-        return Err("the record has errors (run `troef check`)".into());
-    }
-    let replay = c.replay.as_ref().ok_or("the record could not be replayed")?;
-    if !troef_solve::GAMES.contains(&replay.game.as_str()) {
-        return Err(format!(
-            "the solver plays {} (not {})",
-            troef_solve::GAMES.join(", "),
-            replay.game
-        ));
-    }
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
-    let trace = c.trace.clone().unwrap_or_default();
-    let (g, choice) = analyze::start(replay, &trace, &profile).map_err(|s| s.0)?;
-    let report = analyze::analyze(g.clone(), choice, &profile, &trace, || progress.tick());
-    if let Some(r) = c.record.as_mut() {
-        analyze::annotate(r, &trace, &report, &g);
-    }
-    Ok(report)
+    analyze::record(c, &profile, || progress.tick()).map_err(|s| s.0)
 }

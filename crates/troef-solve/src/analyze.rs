@@ -90,7 +90,60 @@ pub struct Report {
     pub final_value: i32,
     pub final_result: String,
     pub plays: Vec<PlayReport>,
+    /// At the end of the main line, when play is not over: the best cards
+    /// of the player to move (a puzzle's answer).
+    pub final_best: Vec<String>,
+    /// The record's `[DoubleDummy]` claim, checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claim: Option<ClaimCheck>,
     pub nodes: u64,
+}
+
+/// A `[DoubleDummy "VALUE; best CARDS"]` claim against the analysis.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimCheck {
+    pub claimed: String,
+    pub ok: bool,
+    /// What is wrong, when it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+/// Checks a claim: the value at the end of the main line and, when given,
+/// the best cards (as a set).
+pub fn check_claim(claim: &str, value: i32, best: &[String]) -> ClaimCheck {
+    let (v, cards) = match claim.split_once(';') {
+        Some((v, rest)) => (v.trim(), Some(rest.trim())),
+        None => (claim.trim(), None),
+    };
+    let problem = match v.trim_start_matches('+').parse::<i32>() {
+        Err(_) => Some(format!("`{v}` is not a value")),
+        Ok(x) if x != value => Some(format!("the value is {value}, not {x}")),
+        Ok(_) => match cards.map(|c| c.strip_prefix("best").unwrap_or(c).trim()) {
+            None => None,
+            Some(list) => {
+                let mut want: Vec<String> = list
+                    .split_whitespace()
+                    .map(|w| Card::parse(w).map_or(w.to_string(), |c| c.to_string()))
+                    .collect();
+                let mut got = best.to_vec();
+                want.sort();
+                got.sort();
+                (want != got).then(|| {
+                    format!(
+                        "the best cards are {}, not {}",
+                        got.join(" "),
+                        want.join(" ")
+                    )
+                })
+            }
+        },
+    };
+    ClaimCheck {
+        claimed: claim.to_string(),
+        ok: problem.is_none(),
+        problem,
+    }
 }
 
 /// Why a record cannot be analysed.
@@ -124,7 +177,13 @@ pub fn start(
         .first()
         .ok_or_else(|| Skip("no card was played".into()))?;
     let leader = first.seat;
-    let size = replay.hands.iter().flatten().map(Vec::len).max().unwrap_or(0);
+    let size = replay
+        .hands
+        .iter()
+        .flatten()
+        .map(Vec::len)
+        .max()
+        .unwrap_or(0);
     let played = BySeat::from_fn(|s| {
         trace
             .iter()
@@ -240,7 +299,19 @@ pub fn analyze(
         now = after;
         progress();
     }
+    let final_best = if g.is_over() {
+        Vec::new()
+    } else {
+        let values = solver.card_values(&mut g);
+        values
+            .iter()
+            .filter(|v| v.value == now)
+            .map(|v| v.card.to_string())
+            .collect()
+    };
     Report {
+        final_best,
+        claim: None,
         game: profile.game().to_string(),
         rules: profile.name().to_string(),
         contract: choice.word(),
@@ -264,6 +335,43 @@ fn side_of(g: &AnyGame) -> String {
         .collect()
 }
 
+/// Analyses a checked record (replayed with a trace) under `profile`,
+/// checks its `[DoubleDummy]` claim and annotates its syntax tree.
+pub fn record(
+    c: &mut troef_rules::check::Checked,
+    profile: &AnyProfile,
+    progress: impl FnMut(),
+) -> Result<Report, Skip> {
+    if !c.is_valid() {
+        return Err(Skip("the record has errors (run `troef check`)".into()));
+    }
+    let replay = c
+        .replay
+        .as_ref()
+        .ok_or_else(|| Skip("the record could not be replayed".into()))?;
+    if !crate::GAMES.contains(&replay.game.as_str()) {
+        return Err(Skip(format!(
+            "the solver plays {} (not {})",
+            crate::GAMES.join(", "),
+            replay.game
+        )));
+    }
+    let trace = c.trace.clone().unwrap_or_default();
+    let (g, choice) = start(replay, &trace, profile)?;
+    let mut report = analyze(g.clone(), choice, profile, &trace, progress);
+    if let Some(t) = c.record.as_ref().and_then(|r| r.tag("DoubleDummy")) {
+        report.claim = Some(check_claim(
+            &t.value,
+            report.final_value,
+            &report.final_best,
+        ));
+    }
+    if let Some(r) = c.record.as_mut() {
+        annotate(r, &trace, &report, &g);
+    }
+    Ok(report)
+}
+
 /// Writes the analysis into the record: on each analysed card a comment
 /// `{dd: ...}`, a glyph when it has none, and for a costly card a variation
 /// with the best line. Earlier `dd:` comments and variations are replaced.
@@ -278,8 +386,10 @@ pub fn annotate(record: &mut Record, trace: &[PlayPoint], report: &Report, g: &A
                 continue;
             };
             tok.comments.retain(|c| !c.text.starts_with(MARK));
-            tok.variations
-                .retain(|v| !v.first().is_some_and(|t| t.comments.iter().any(|c| c.text.starts_with(MARK))));
+            tok.variations.retain(|v| {
+                !v.first()
+                    .is_some_and(|t| t.comments.iter().any(|c| c.text.starts_with(MARK)))
+            });
             if tok.glyph.is_none() {
                 tok.glyph = play.glyph.and_then(Glyph::parse);
             }
@@ -339,6 +449,12 @@ pub fn show(g: &AnyGame, v: i32) -> String {
                 g.points(v).to_string()
             }
         }
+        AnyGame::Schafkopf(_, info) if info.contract.tout => if v == 1 {
+            "every trick"
+        } else {
+            "not every trick"
+        }
+        .into(),
         AnyGame::Schafkopf(..) => {
             let d = crate::points::decode(v);
             if d.all {

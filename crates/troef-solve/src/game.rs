@@ -52,9 +52,9 @@ impl AnyGame {
         leader: Seat,
     ) -> Option<AnyGame> {
         Some(match (profile, choice) {
-            (AnyProfile::Klaverjassen(p), Choice::Trump(t)) => AnyGame::Klaverjassen(Box::new(
-                Klaverjas::new(hands, t, maker.team(), leader, p),
-            )),
+            (AnyProfile::Klaverjassen(p), Choice::Trump(t)) => {
+                AnyGame::Klaverjassen(Box::new(Klaverjas::new(hands, t, maker.team(), leader, p)))
+            }
             (AnyProfile::Jass(p), Choice::Mode(m)) => {
                 let side = Seat::ALL.map(|s| s.team() == maker.team());
                 AnyGame::Jass(
@@ -69,11 +69,13 @@ impl AnyGame {
             }
             (AnyProfile::Schafkopf(p), Choice::Contract(c)) => {
                 let side = crate::schafkopf_side(c, maker, &hands)?;
+                let engine = sk::Game::new(hands, c, sk::PlayRules::from(p), leader);
                 AnyGame::Schafkopf(
-                    Box::new(PointGame::new(
-                        sk::Game::new(hands, c, sk::PlayRules::from(p), leader),
-                        side,
-                    )),
+                    Box::new(if c.tout {
+                        PointGame::tout(engine, side)
+                    } else {
+                        PointGame::new(engine, side)
+                    }),
                     Box::new(SchafkopfInfo {
                         profile: p.clone(),
                         contract: c,
@@ -117,11 +119,15 @@ impl AnyGame {
             }
             AnyGame::Schafkopf(_, info) => {
                 let s = info.score(v);
-                let mut text = format!(
-                    "{} {}",
-                    s.declarer_points,
-                    if s.won { "won" } else { "lost" }
-                );
+                let mut text = if info.contract.tout {
+                    format!("Tout {}", if s.won { "won" } else { "lost" })
+                } else {
+                    format!(
+                        "{} {}",
+                        s.declarer_points,
+                        if s.won { "won" } else { "lost" }
+                    )
+                };
                 if s.schneider {
                     text.push_str(", schneider");
                 }
@@ -151,7 +157,11 @@ impl AnyGame {
                     r.score[1]
                 );
                 if let Some(t) = r.pit {
-                    text.push_str(if t == g.makers { ", pit" } else { ", pit against" });
+                    text.push_str(if t == g.makers {
+                        ", pit"
+                    } else {
+                        ", pit against"
+                    });
                 }
                 Outcome {
                     made: r.made,
@@ -169,6 +179,7 @@ impl AnyGame {
     pub fn cost_unit(&self) -> &'static str {
         match self {
             AnyGame::Klaverjassen(_) | AnyGame::Jass(..) => "points",
+            AnyGame::Schafkopf(_, info) if info.contract.tout => "Tout (every trick)",
             AnyGame::Schafkopf(..) => "Augen",
         }
     }
@@ -182,6 +193,7 @@ impl AnyGame {
                 let d = decode(v);
                 (d.points + if d.all { jass::MATCH_BONUS } else { 0 }) * info.multiplier
             }
+            AnyGame::Schafkopf(_, info) if info.contract.tout => v,
             AnyGame::Schafkopf(..) => decode(v).points,
         }
     }
@@ -202,7 +214,16 @@ pub struct Outcome {
 impl SchafkopfInfo {
     /// The score of a deal whose declarers end with value `v`.
     pub fn score(&self, v: i32) -> sk::score::Score {
-        let d = decode(v);
+        let d = if self.contract.tout {
+            // 1: every trick; 0: not (the points do not matter).
+            crate::points::Decoded {
+                points: if v == 1 { sk::TOTAL_POINTS } else { 0 },
+                all: v == 1,
+                none: false,
+            }
+        } else {
+            decode(v)
+        };
         let tricks_total = (self.hands.0[0].len()) as usize;
         let declarer = Seat::ALL
             .into_iter()
@@ -342,9 +363,7 @@ impl Choice {
     /// Reads the contract of a replayed record (`Contract::trump`).
     pub fn parse(profile: &AnyProfile, word: &str) -> Option<Choice> {
         match profile {
-            AnyProfile::Klaverjassen(_) => {
-                troef_ttn::values::parse_suit(word).map(Choice::Trump)
-            }
+            AnyProfile::Klaverjassen(_) => troef_ttn::values::parse_suit(word).map(Choice::Trump),
             AnyProfile::Jass(_) => jass::Mode::parse(word).map(Choice::Mode),
             AnyProfile::Schafkopf(_) => sk::Contract::parse(word).map(Choice::Contract),
             _ => None,

@@ -11,9 +11,10 @@
 //!   roem they claimed;
 //! - pit: +100 to the side that takes every trick (defenders only under KJ-V9).
 //!
-//! Claims are double-dummy too: the defenders claim all their roem; the
-//! makers claim theirs when it is made, and not when they are nat (their roem
-//! would go to the defenders). Claiming more can only help a made contract.
+//! Every roem is claimed by the side that wins its trick, as records claim
+//! it (claiming is optional in the rules, but it is decided when the trick is
+//! won, before the outcome is known; the solver does not search not
+//! claiming). When the makers are nat, the defenders score 162 and all roem.
 
 use crate::{Feature, Position, Split};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
@@ -135,10 +136,10 @@ impl Klaverjas {
             )
         } else {
             (
-                [0, a.defenders_roem],
+                [a.makers_roem, a.defenders_roem],
                 [
                     0,
-                    TOTAL_POINTS + a.defenders_roem + bonus(self.makers.other()),
+                    TOTAL_POINTS + a.makers_roem + a.defenders_roem + bonus(self.makers.other()),
                 ],
             )
         };
@@ -304,7 +305,7 @@ impl Position for Klaverjas {
         let f = self.factor;
         let bits = (a.defenders_tricks == 0) as u64 | ((a.makers_tricks == 0) as u64) << 1;
         let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
-        let nat = -f * (TOTAL_POINTS + a.defenders_roem);
+        let nat = -f * (TOTAL_POINTS + a.makers_roem + a.defenders_roem);
         if made_sure && !self.roem_in_threshold {
             // F = factor × (m + m_rem + pit), which may be negative.
             Split::Additive {
@@ -320,7 +321,7 @@ impl Position for Klaverjas {
                 cap: nat,
             }
         } else if nat_sure {
-            // F = nat - factor × (roem_rem + pit).
+            // F = nat - factor × (roem to come + pit).
             Split::Additive {
                 base: nat,
                 ctx: 2 << 60 | bits,
@@ -337,7 +338,7 @@ impl Position for Klaverjas {
         } else {
             let mc = if self.roem_in_threshold { 0 } else { mc as u64 };
             let ctx = ((m + 8192) as u64) << 32
-                | (a.defenders_roem as u64 & 0xFFFF) << 16
+                | ((a.makers_roem + a.defenders_roem) as u64 & 0xFFFF) << 16
                 | mc << 4
                 | bits;
             Split::Additive {
@@ -372,8 +373,9 @@ impl Position for Klaverjas {
             hi = hi.max(m + rem + rb + pit_m);
         }
         if !made_sure {
-            lo = lo.min(-(TOTAL_POINTS + a.defenders_roem + rb) - pit_d);
-            hi = hi.max(-(TOTAL_POINTS + a.defenders_roem));
+            let roem = a.makers_roem + a.defenders_roem;
+            lo = lo.min(-(TOTAL_POINTS + roem + rb) - pit_d);
+            hi = hi.max(-(TOTAL_POINTS + roem));
         }
         (lo * self.factor, hi * self.factor)
     }

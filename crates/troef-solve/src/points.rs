@@ -52,6 +52,8 @@ struct Acc {
 pub struct PointGame<E> {
     pub engine: E,
     side: [bool; 4],
+    /// Tout and Sie: only "every trick or not" counts; the value is 1 or 0.
+    tout: bool,
     acc: Acc,
     stack: Vec<Acc>,
 }
@@ -97,9 +99,25 @@ impl<E: Engine> PointGame<E> {
         PointGame {
             engine,
             side,
+            tout: false,
             acc: Acc::default(),
             stack: Vec::with_capacity(40),
         }
+    }
+}
+
+impl<E: Engine> PointGame<E> {
+    /// A Tout (or Sie): the side must take every trick; the value is 1 when
+    /// it does, else 0, whatever the points.
+    pub fn tout(engine: E, side: [bool; 4]) -> PointGame<E> {
+        PointGame {
+            tout: true,
+            ..PointGame::new(engine, side)
+        }
+    }
+
+    pub fn is_tout(&self) -> bool {
+        self.tout
     }
 }
 
@@ -148,12 +166,21 @@ impl<E: Engine> Position for PointGame<E> {
     }
     fn value(&self) -> i32 {
         let a = self.acc;
+        if self.tout {
+            return (a.lost == 0) as i32;
+        }
         a.points + if a.lost == 0 { ALL_TRICKS } else { 0 }
             - if a.tricks == 0 { ALL_TRICKS } else { 0 }
     }
     fn split(&self, _beta: i32) -> Split {
         let a = self.acc;
         let bits = (a.lost == 0) as u64 | ((a.tricks == 0) as u64) << 1;
+        if self.tout {
+            return Split::Additive {
+                base: 0,
+                ctx: self.engine.state() << 2 | (a.lost == 0) as u64,
+            };
+        }
         Split::Additive {
             base: a.points,
             ctx: self.engine.state() << 2 | bits,
@@ -161,6 +188,9 @@ impl<E: Engine> Position for PointGame<E> {
     }
     fn bounds(&self) -> (i32, i32) {
         let a = self.acc;
+        if self.tout {
+            return (0, (a.lost == 0) as i32);
+        }
         let left = self.engine.points_left();
         let lo = a.points - if a.tricks == 0 { ALL_TRICKS } else { 0 };
         let hi = a.points + left + if a.lost == 0 { ALL_TRICKS } else { 0 };

@@ -36,7 +36,7 @@ fn advance<P: Position>(p: &mut P, rng: &mut SplitMix64, cards_left: usize) -> u
 }
 
 /// Every card's value by the solver (each rung of the ladder) equals plain minimax.
-pub(crate) fn agree<P: Position + Clone>(p: &mut P, what: &str) {
+fn agree<P: Position + Clone>(p: &mut P, what: &str) {
     let mut nodes = 0;
     let mut expected = naive::card_values(p, &mut nodes);
     expected.sort_by_key(|v| v.card);
@@ -62,7 +62,7 @@ fn profiles(game: &str) -> Vec<AnyProfile> {
 fn klaverjassen_agrees_with_minimax() {
     let mut rng = SplitMix64(1);
     let profiles = profiles("klaverjassen");
-    for i in 0..400 {
+    for i in 0..1000 {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -73,15 +73,6 @@ fn klaverjassen_agrees_with_minimax() {
         let mut g = Klaverjas::new(hands, trump, makers, leader, p);
         let left = 12 + (rng.next_u64() % 6) as usize;
         advance(&mut g, &mut rng, left);
-        if i == 35 {
-            eprintln!(
-                "{:?} trump {trump:?} makers {makers:?} {:?} leader {:?} trick {:?}",
-                g.game.hands,
-                g.result(),
-                g.game.leader,
-                g.game.trick
-            );
-        }
         agree(&mut g, &format!("kj #{i} {}", p.name));
     }
 }
@@ -90,7 +81,7 @@ fn klaverjassen_agrees_with_minimax() {
 fn jass_agrees_with_minimax() {
     let mut rng = SplitMix64(2);
     let profiles = profiles("jass");
-    for i in 0..300 {
+    for i in 0..600 {
         let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -115,7 +106,7 @@ fn schafkopf_agrees_with_minimax() {
     let profiles = profiles("schafkopf");
     let mut tried = 0;
     let mut i = 0;
-    while tried < 300 {
+    while tried < 600 {
         i += 1;
         let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
             unreachable!()
@@ -131,10 +122,13 @@ fn schafkopf_agrees_with_minimax() {
         };
         tried += 1;
         let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let mut g = PointGame::new(
-            sk::Game::new(hands, c, sk::PlayRules::from(p), leader),
-            side,
-        );
+        let engine = sk::Game::new(hands, c, sk::PlayRules::from(p), leader);
+        // Every seventh: the Tout of the contract (every trick or nothing).
+        let mut g = if i % 7 == 0 && c.kind != sk::Kind::CallAce {
+            PointGame::tout(engine, side)
+        } else {
+            PointGame::new(engine, side)
+        };
         let left = 12 + (rng.next_u64() % 6) as usize;
         advance(&mut g, &mut rng, left);
         agree(&mut g, &format!("sk #{i} {} {}", p.name, c.word()));
