@@ -9,3 +9,4 @@ mod interop;
 mod profiles;
 mod properties;
 mod schema;
+mod solver;

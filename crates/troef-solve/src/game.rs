@@ -51,6 +51,23 @@ impl AnyGame {
         hands: BySeat<CardSet>,
         leader: Seat,
     ) -> Option<AnyGame> {
+        // Four disjoint hands of one size, all from the game's deck.
+        let size = hands[Seat::North].len();
+        let all = hands.0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let deck = match profile {
+            AnyProfile::Klaverjassen(_) => troef_rules::klaverjassen::DECK.cards(),
+            AnyProfile::Jass(_) => jass::DECK.cards(),
+            AnyProfile::Schafkopf(p) => sk::deck(p.house.short_deck).cards(),
+            _ => return None,
+        };
+        if size == 0
+            || hands.0.iter().any(|h| h.len() != size)
+            || all.len() != 4 * size
+            || !all.is_subset(deck)
+            || size as usize > crate::MAX_HAND
+        {
+            return None;
+        }
         Some(match (profile, choice) {
             (AnyProfile::Klaverjassen(p), Choice::Trump(t)) => {
                 AnyGame::Klaverjassen(Box::new(Klaverjas::new(hands, t, maker.team(), leader, p)))

@@ -47,34 +47,7 @@ pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat) -> Tabl
     let mut solver = Solver::new(Options::FULL);
     for choice in choices(profile) {
         for maker in makers(profile) {
-            let Some(mut g) = AnyGame::new(profile, choice, maker, hands, leader) else {
-                continue;
-            };
-            solver.reset();
-            let before = solver.stats.nodes;
-            let value = solver.value(&mut g);
-            let line = solver.principal_variation(&mut g, value);
-            let nodes = solver.stats.nodes - before;
-            for &c in &line {
-                g.play(c);
-            }
-            let outcome = g.final_outcome();
-            for _ in &line {
-                g.undo();
-            }
-            rows.push(Row {
-                contract: choice.word(),
-                name: choice.name(),
-                side: side_name(&g, maker),
-                value,
-                shown: crate::analyze::show(&g, value),
-                made: outcome.made,
-                result: outcome.text,
-                tout: matches!(choice, Choice::Contract(_))
-                    .then(|| crate::points::decode(value).all),
-                line: line.iter().map(|c| c.to_string()).collect(),
-                nodes,
-            });
+            rows.extend(row_with(&mut solver, profile, choice, maker, hands, leader));
         }
     }
     Table {
@@ -83,6 +56,60 @@ pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat) -> Tabl
         leader,
         rows,
     }
+}
+
+/// One row of the table: `choice` played by `maker`'s side. `None` when the
+/// contract is not allowed with these hands.
+pub fn row(
+    profile: &AnyProfile,
+    choice: Choice,
+    maker: Seat,
+    hands: BySeat<CardSet>,
+    leader: Seat,
+) -> Option<Row> {
+    row_with(
+        &mut Solver::new(Options::FULL),
+        profile,
+        choice,
+        maker,
+        hands,
+        leader,
+    )
+}
+
+fn row_with(
+    solver: &mut Solver,
+    profile: &AnyProfile,
+    choice: Choice,
+    maker: Seat,
+    hands: BySeat<CardSet>,
+    leader: Seat,
+) -> Option<Row> {
+    let mut g = AnyGame::new(profile, choice, maker, hands, leader)?;
+    solver.reset();
+    let before = solver.stats.nodes;
+    let value = solver.value(&mut g);
+    let line = solver.principal_variation(&mut g, value);
+    let nodes = solver.stats.nodes - before;
+    for &c in &line {
+        g.play(c);
+    }
+    let outcome = g.final_outcome();
+    for _ in &line {
+        g.undo();
+    }
+    Some(Row {
+        contract: choice.word(),
+        name: choice.name(),
+        side: side_name(&g, maker),
+        value,
+        shown: crate::analyze::show(&g, value),
+        made: outcome.made,
+        result: outcome.text,
+        tout: matches!(choice, Choice::Contract(_)).then(|| crate::points::decode(value).all),
+        line: line.iter().map(|c| c.to_string()).collect(),
+        nodes,
+    })
 }
 
 fn side_name(g: &AnyGame, maker: Seat) -> String {

@@ -1,0 +1,187 @@
+//! The double-dummy solver through its public surface: the hand-worked
+//! endgame puzzles of corpus/puzzles, deals whose table is known without
+//! search, and the annotated records `troef analyze` writes (valid,
+//! canonical, stable under a second analysis). The solver's agreement with
+//! plain minimax on thousands of random endgames is in
+//! crates/troef-solve/src/tests.rs.
+
+use crate::common::*;
+use std::path::Path;
+use troef_cards::{BySeat, CardSet, Seat, Suit};
+use troef_rules::check::{Checked, Checker};
+use troef_rules::profiles::{AnyProfile, Profiles};
+use troef_rules::{jass, schafkopf as sk};
+use troef_solve::analyze;
+use troef_solve::game::Choice;
+use troef_solve::table;
+
+/// Checks a file with a trace, as `troef analyze` does.
+fn traced(path: &Path) -> Vec<Checked> {
+    let cx = troef_rules::Context {
+        profiles: Profiles::new(path.parent().map(Path::to_path_buf)),
+        trace: true,
+    };
+    let input = std::io::BufReader::new(std::fs::File::open(path).unwrap());
+    Checker::with_context(input, cx)
+        .map(|c| c.unwrap())
+        .filter(Checked::is_record)
+        .collect()
+}
+
+fn traced_text(text: &str, dir: &Path) -> Vec<Checked> {
+    let cx = troef_rules::Context {
+        profiles: Profiles::new(Some(dir.to_path_buf())),
+        trace: true,
+    };
+    Checker::with_context(text.as_bytes(), cx)
+        .map(|c| c.unwrap())
+        .filter(Checked::is_record)
+        .collect()
+}
+
+fn profile(c: &Checked, dir: &Path) -> AnyProfile {
+    let game = &c.replay.as_ref().unwrap().game;
+    let spec = c
+        .record
+        .as_ref()
+        .unwrap()
+        .tag("Rules")
+        .map(|t| t.value.clone());
+    let mut profiles = Profiles::new(Some(dir.to_path_buf()));
+    (*profiles.resolve(game, spec.as_deref()).unwrap()).clone()
+}
+
+/// The annotated file, as `troef analyze` prints it.
+fn analysed(text: &str, dir: &Path) -> String {
+    let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
+    for mut c in traced_text(text, dir) {
+        let p = profile(&c, dir);
+        analyze::record(&mut c, &p, || {}).unwrap_or_else(|s| panic!("{}", s.0));
+        let r = c.record.unwrap();
+        out.push('\n');
+        troef_ttn::print_record(&r, troef_ttn::Layout::for_record(&r), &mut out);
+    }
+    out
+}
+
+#[test]
+fn puzzles_have_their_hand_worked_answers() {
+    let files = files("corpus/puzzles", "ttn");
+    assert!(files.len() >= 3);
+    for f in files {
+        for mut c in traced(&f) {
+            let p = profile(&c, f.parent().unwrap());
+            let report = analyze::record(&mut c, &p, || {}).unwrap();
+            let claim = report
+                .claim
+                .unwrap_or_else(|| panic!("{}: a puzzle states its answer", rel(&f)));
+            assert!(claim.ok, "{}: {:?}", rel(&f), claim.problem);
+            // The answer is a single card, and another card costs something.
+            assert_eq!(report.final_best.len(), 1, "{}", rel(&f));
+        }
+    }
+}
+
+#[test]
+fn analysis_is_valid_canonical_and_stable() {
+    for f in [
+        "corpus/klaverjassen/nat.ttn",
+        "corpus/jass/match-bonus.ttn",
+        "corpus/schafkopf/called-ace.ttn",
+        "corpus/puzzles/schafkopf.ttn",
+    ] {
+        let path = root().join(f);
+        let dir = path.parent().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let once = analysed(&text, dir);
+        for c in traced_text(&once, dir) {
+            assert!(c.is_valid(), "{f}: {:?}", c.diagnostics);
+        }
+        assert_eq!(canonical(&once), once, "{f}: not canonical");
+        assert_eq!(analysed(&once, dir), once, "{f}: a second analysis differs");
+        // Every played card carries its comment.
+        let cards: usize = traced_text(&text, dir)
+            .iter()
+            .map(|c| c.trace.as_ref().map_or(0, Vec::len))
+            .sum();
+        let best_lines = once.matches("{dd: best line}").count();
+        assert_eq!(once.matches("{dd: ").count() - best_lines, cards, "{f}");
+    }
+}
+
+#[test]
+fn analysis_reports_are_consistent() {
+    let path = root().join("corpus/klaverjassen/nat.ttn");
+    let dir = path.parent().unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    for mut c in traced_text(&text, dir) {
+        let p = profile(&c, dir);
+        let r = analyze::record(&mut c, &p, || {}).unwrap();
+        assert_eq!(r.plays.first().unwrap().before, r.value);
+        for (i, play) in r.plays.iter().enumerate() {
+            assert!(play.cost >= 0, "play {i}");
+            assert!(play.values.iter().any(|v| v.card == play.card));
+            assert!(play.best.contains(&play.card) == (play.cost == 0));
+            assert_eq!(play.glyph.is_some(), play.cost >= r.thresholds.mistake);
+            if let Some(next) = r.plays.get(i + 1) {
+                // The value after a card is the next position's value.
+                assert_eq!(play.after, next.before, "play {i}");
+            }
+        }
+    }
+}
+
+fn hands(pbn: &str) -> BySeat<CardSet> {
+    let d = troef_ttn::values::parse_deal(pbn).unwrap();
+    BySeat(d.hands.0.map(Option::unwrap))
+}
+
+#[test]
+fn jass_all_trumps_in_one_hand_is_a_match() {
+    // North holds all nine spades: he ruffs whatever is led and then draws
+    // the rest: every trick and 257 for North-South when spades are trumps,
+    // 0 ("match against") when East-West chose spades.
+    let h = hands("N:AKQJT9876... .AKQJT9876.. ..AKQJT9876. ...AKQJT9876");
+    let p = troef_rules::profiles::builtin("jass", "swiss").unwrap();
+    let spades = Choice::Mode(jass::Mode::Trump(Suit::Spades));
+    let ns = table::row(&p, spades, Seat::North, h, Seat::East).unwrap();
+    let ew = table::row(&p, spades, Seat::East, h, Seat::East).unwrap();
+    assert_eq!((ns.side.as_str(), ns.value), ("NS", 257));
+    assert_eq!((ew.side.as_str(), ew.value), ("EW", -100));
+    assert_eq!(ns.shown, "match 257");
+}
+
+#[test]
+fn schafkopf_all_wenzels_take_every_trick() {
+    // North holds the four queens and the four jacks: in a Solo every card
+    // of his is a trump above all others, so he takes every trick (120
+    // Augen, schwarz, and the Tout is made).
+    let h = hands("N:QJ.QJ.QJ.QJ AKT987.AK.. .T987.AKT9. ..87.AKT987");
+    let p = troef_rules::profiles::builtin("schafkopf", "bavarian").unwrap();
+    let c = Choice::Contract(sk::Contract::new(sk::Kind::Solo, Some(Suit::Hearts)));
+    let solo = table::row(&p, c, Seat::North, h, Seat::East).unwrap();
+    assert_eq!(solo.side, "N");
+    assert_eq!(solo.shown, "schwarz");
+    assert_eq!(solo.tout, Some(true));
+    assert!(
+        solo.made && solo.result.contains("schwarz"),
+        "{}",
+        solo.result
+    );
+}
+
+#[test]
+fn klaverjassen_all_trumps_in_one_hand_is_pit() {
+    // North holds the eight hearts: he trumps the first trick and draws the
+    // rest; North-South take every trick (pit) whoever leads.
+    let h = hands("N:.AKQJT987.. AKQJ..AKQJ. T987...T987 ..T987.AKQJ");
+    let p = troef_rules::profiles::builtin("klaverjassen", "amsterdam").unwrap();
+    let hearts = table::row(&p, Choice::Trump(Suit::Hearts), Seat::North, h, Seat::East).unwrap();
+    assert!(
+        hearts.made && hearts.result.contains("pit"),
+        "{}",
+        hearts.result
+    );
+    // All 162 card points and the pit bonus, and at least the roem.
+    assert!(hearts.value >= 262, "{}", hearts.value);
+}
