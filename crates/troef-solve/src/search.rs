@@ -212,6 +212,7 @@ impl Solver {
         let mut key = 0;
         let mut split = None;
         let mut hint = None;
+        let mut layout: Option<tt::Layout> = None;
         if start {
             if self.options.bounds {
                 let (lo, hi) = p.bounds();
@@ -225,7 +226,9 @@ impl Solver {
             if let Some(t) = &self.table {
                 let sp = p.split(beta);
                 split = Some(sp);
-                key = tt::key(p.hands(), p.leader(), sp.ctx());
+                let (k, l) = tt::relative_key(p, sp.ctx());
+                key = k;
+                layout = Some(l);
                 if let Some(h) = t.probe(key) {
                     let (lo, hi) = sp.load(h.lo, h.hi);
                     if lo >= beta || lo == hi {
@@ -236,7 +239,10 @@ impl Solver {
                         self.stats.table_cutoffs += 1;
                         return hi;
                     }
-                    hint = h.best;
+                    // The best lead is stored as its place in the layout.
+                    hint = h.best.and_then(|i| {
+                        layout.as_ref().filter(|l| i < l.len).map(|l| l.cards[i])
+                    });
                 }
             }
         }
@@ -275,7 +281,11 @@ impl Solver {
                 (best, best)
             };
             let (lo, hi) = sp.store(lo, hi);
-            t.store(key, lo, hi, best_card);
+            let place = best_card.and_then(|b| {
+                let l = layout.as_ref()?;
+                l.cards[..l.len].iter().position(|&c| c == b)
+            });
+            t.store(key, lo, hi, place);
         }
         best
     }

@@ -3,7 +3,7 @@
 //! lead found. The key is a 64-bit hash of the four hands, the leader and the
 //! adapter's context, checked in full on probe; a second hash picks the slot.
 
-use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_cards::{Card, CardSet};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -27,7 +27,8 @@ const EMPTY: Entry = Entry {
 pub struct Hit {
     pub lo: i32,
     pub hi: i32,
-    pub best: Option<Card>,
+    /// The best lead's place in the position's [`Layout`].
+    pub best: Option<usize>,
 }
 
 pub struct Table {
@@ -35,14 +36,48 @@ pub struct Table {
     mask: usize,
 }
 
-/// The key of a trick start.
-pub fn key(hands: &BySeat<CardSet>, leader: Seat, ctx: u64) -> u64 {
+/// The cards in play at a trick start, in the order the relative key lists
+/// them: by group, strongest first.
+pub struct Layout {
+    pub cards: [Card; 64],
+    pub len: usize,
+}
+
+/// The key of a trick start by relative rank (as DDS keys bridge
+/// positions): for each group (trumps, each plain suit), the owners and card
+/// points of the cards in play from the strongest down; a card that is not
+/// [`crate::Position::mergeable`] (one that can still form roem, a called
+/// ace, the Puur) is named exactly. Positions with one key play alike: the
+/// engines decide legality by group membership and relative strength, and
+/// the value counts points. Also returns the cards in key order, so that a
+/// best lead can be stored as a place in it.
+pub fn relative_key<P: crate::Position + ?Sized>(p: &P, ctx: u64) -> (u64, Layout) {
     use troef_cards::deal::mix64;
-    let mut h = mix64(mix64(ctx) ^ leader.index() as u64);
-    for s in hands.0 {
-        h = mix64(h ^ s.bits());
+    let hands = p.hands();
+    let live = hands.0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    let mut items = [(0u8, 0u8, 0u8, 0u8, 0u8); 64];
+    let mut n = 0;
+    for (i, &hand) in hands.0.iter().enumerate() {
+        for c in hand {
+            let f = p.feature(c);
+            items[n] = (f.group, u8::MAX - f.strength, i as u8, f.points, c.index() as u8);
+            n += 1;
+        }
     }
-    h
+    let items = &mut items[..n];
+    items.sort_unstable();
+    let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
+    let mut layout = Layout {
+        cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
+        len: n,
+    };
+    for (k, &(group, _, owner, points, index)) in items.iter().enumerate() {
+        let c = Card::from_index(index as u32).expect("a card");
+        layout.cards[k] = c;
+        let exact = if p.mergeable(c, live) { 0 } else { index as u64 + 1 };
+        h = mix64(h ^ (group as u64) << 40 ^ (owner as u64) << 32 ^ (points as u64) << 16 ^ exact);
+    }
+    (h, layout)
 }
 
 impl Table {
@@ -68,17 +103,17 @@ impl Table {
         s.iter().find(|e| e.used && e.key == key).map(|e| Hit {
             lo: e.lo,
             hi: e.hi,
-            best: Card::from_index(e.best as u32).filter(|_| e.best != 0),
+            best: (e.best != 0).then(|| e.best as usize - 1),
         })
     }
 
     /// Narrows the bounds stored for `key` (or stores them), keeping the
     /// entry with the tighter window when the slot is full: the first entry
     /// is replaced always, the second only by the same key.
-    pub fn store(&mut self, key: u64, lo: i32, hi: i32, best: Option<Card>) {
+    pub fn store(&mut self, key: u64, lo: i32, hi: i32, best: Option<usize>) {
         let i = self.slot(key);
         let slot = &mut self.slots[i];
-        let best = best.map_or(0, |c| c.index() as u8);
+        let best = best.map_or(0, |b| b as u8 + 1);
         for e in slot.iter_mut() {
             if e.used && e.key == key {
                 e.lo = e.lo.max(lo);
