@@ -187,6 +187,43 @@ pub const GAMES: &[&str] = &["klaverjassen", "jass", "schafkopf"];
 /// every roem and pit, doubled, stays under 4,000).
 pub const VALUE_LIMIT: i32 = 100_000;
 
+/// Card points that will surely go to each side, (maximising, minimising):
+/// the top trumps in play held by one side can be beaten by nothing, so
+/// when they are played their trick, and at least their own points, go to
+/// that side. Used to sharpen the bounds at trick starts.
+pub(crate) fn sure_points<P: Position + ?Sized>(p: &P) -> (i32, i32) {
+    let mut top: Option<(u8, Card, bool)> = None;
+    let mut trumps = [(0u8, 0u8, false); 40];
+    let mut n = 0;
+    for s in Seat::ALL {
+        let side = p.maximizer(s);
+        for c in p.hands()[s] {
+            let f = p.feature(c);
+            if f.group == 4 && n < trumps.len() {
+                trumps[n] = (u8::MAX - f.strength, f.points, side);
+                n += 1;
+                let _ = &mut top;
+            }
+        }
+    }
+    let trumps = &mut trumps[..n];
+    trumps.sort_unstable();
+    let mut sure = (0, 0);
+    if let Some(&(_, _, side)) = trumps.first() {
+        for &(_, pts, s) in trumps.iter() {
+            if s != side {
+                break;
+            }
+            if side {
+                sure.0 += pts as i32;
+            } else {
+                sure.1 += pts as i32;
+            }
+        }
+    }
+    sure
+}
+
 /// At most this many cards in a hand (a 52-card deal has 13).
 pub(crate) const MAX_HAND: usize = 16;
 

@@ -192,8 +192,14 @@ impl<E: Engine> Position for PointGame<E> {
             return (0, (a.lost == 0) as i32);
         }
         let left = self.engine.points_left();
-        let lo = a.points - if a.tricks == 0 { ALL_TRICKS } else { 0 };
-        let hi = a.points + left + if a.lost == 0 { ALL_TRICKS } else { 0 };
+        let (sure_max, sure_min) = crate::sure_points(self);
+        let lo = a.points + sure_max - if a.tricks == 0 && sure_max == 0 { ALL_TRICKS } else { 0 };
+        let hi = a.points + left - sure_min
+            + if a.lost == 0 && sure_min == 0 {
+                ALL_TRICKS
+            } else {
+                0
+            };
         (lo, hi)
     }
     fn feature(&self, c: Card) -> Feature {
