@@ -193,7 +193,12 @@ impl<E: Engine> Position for PointGame<E> {
         }
         let left = self.engine.points_left();
         let (sure_max, sure_min) = crate::sure_points(self);
-        let lo = a.points + sure_max - if a.tricks == 0 && sure_max == 0 { ALL_TRICKS } else { 0 };
+        let lo = a.points + sure_max
+            - if a.tricks == 0 && sure_max == 0 {
+                ALL_TRICKS
+            } else {
+                0
+            };
         let hi = a.points + left - sure_min
             + if a.lost == 0 && sure_min == 0 {
                 ALL_TRICKS

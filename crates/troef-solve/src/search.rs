@@ -240,9 +240,9 @@ impl Solver {
                         return hi;
                     }
                     // The best lead is stored as its place in the layout.
-                    hint = h.best.and_then(|i| {
-                        layout.as_ref().filter(|l| i < l.len).map(|l| l.cards[i])
-                    });
+                    hint = h
+                        .best
+                        .and_then(|i| layout.as_ref().filter(|l| i < l.len).map(|l| l.cards[i]));
                 }
             }
         }

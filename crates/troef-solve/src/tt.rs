@@ -60,7 +60,13 @@ pub fn relative_key<P: crate::Position + ?Sized>(p: &P, ctx: u64) -> (u64, Layou
     for (i, &hand) in hands.0.iter().enumerate() {
         for c in hand {
             let f = p.feature(c);
-            items[n] = (f.group, u8::MAX - f.strength, i as u8, f.points, c.index() as u8);
+            items[n] = (
+                f.group,
+                u8::MAX - f.strength,
+                i as u8,
+                f.points,
+                c.index() as u8,
+            );
             n += 1;
         }
     }
@@ -74,7 +80,11 @@ pub fn relative_key<P: crate::Position + ?Sized>(p: &P, ctx: u64) -> (u64, Layou
     for (k, &(group, _, owner, points, index)) in items.iter().enumerate() {
         let c = Card::from_index(index as u32).expect("a card");
         layout.cards[k] = c;
-        let exact = if p.mergeable(c, live) { 0 } else { index as u64 + 1 };
+        let exact = if p.mergeable(c, live) {
+            0
+        } else {
+            index as u64 + 1
+        };
         h = mix64(h ^ (group as u64) << 40 ^ (owner as u64) << 32 ^ (points as u64) << 16 ^ exact);
     }
     (h, layout)

@@ -224,6 +224,7 @@ pub const KNOWN_TAGS: &[&str] = &[
     "Result",
     "Total",
     "Winner",
+    "DoubleDummy",
 ];
 
 /// Tags that carry a section of tokens.
