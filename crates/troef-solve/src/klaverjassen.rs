@@ -23,6 +23,15 @@ use troef_rules::klaverjassen::{self as kj, Profile, TOTAL_POINTS, TRICKS};
 
 pub const PIT: i32 = 100;
 
+struct Outlook {
+    mc: i32,
+    rem: i32,
+    rb: i32,
+    m: i32,
+    made_sure: bool,
+    nat_sure: bool,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Acc {
     makers_roem: i32,
@@ -201,14 +210,25 @@ impl Klaverjas {
     }
 
     fn quartet_of(&self, rank: Rank) -> i32 {
-        match self.quartet {
-            QuartetValue::Fifty => 50,
-            QuartetValue::HundredAny => 100,
-            QuartetValue::Pagat => match rank {
-                Rank::JACK => 200,
-                Rank::ACE | Rank::TEN | Rank::KING | Rank::QUEEN => 100,
-                _ => 0,
-            },
+        self.quartet.of(rank)
+    }
+
+    /// What a trick start's bounds and split need: card points taken by
+    /// the makers, points left, a bound on roem to come, the margin, and
+    /// whether the contract is made or nat whatever happens.
+    fn outlook(&self) -> Outlook {
+        let (mc, dc) = self.cards();
+        let rem = TOTAL_POINTS - mc - dc;
+        let rb = self.roem_bound(crate::live(self));
+        let m = self.margin();
+        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
+        Outlook {
+            mc,
+            rem,
+            rb,
+            m,
+            made_sure,
+            nat_sure,
         }
     }
 
@@ -296,15 +316,16 @@ impl Position for Klaverjas {
         r.score[0] - r.score[1]
     }
     fn split(&self, beta: i32) -> Split {
-        let (mc, dc) = self.cards();
-        let live = crate::live(self);
-        let rem = TOTAL_POINTS - mc - dc;
-        let rb = self.roem_bound(live);
-        let m = self.margin();
+        let Outlook {
+            mc,
+            m,
+            made_sure,
+            nat_sure,
+            ..
+        } = self.outlook();
         let a = self.acc;
         let f = self.factor;
         let bits = (a.defenders_tricks == 0) as u64 | ((a.makers_tricks == 0) as u64) << 1;
-        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
         let nat = -f * (TOTAL_POINTS + a.makers_roem + a.defenders_roem);
         if made_sure && !self.roem_in_threshold {
             // F = factor × (m + m_rem + pit), which may be negative.
@@ -348,13 +369,15 @@ impl Position for Klaverjas {
         }
     }
     fn bounds(&self) -> (i32, i32) {
-        let (mc, dc) = self.cards();
-        let live = crate::live(self);
-        let rem = TOTAL_POINTS - mc - dc;
-        let rb = self.roem_bound(live);
-        let m = self.margin();
+        let Outlook {
+            rem,
+            rb,
+            m,
+            made_sure,
+            nat_sure,
+            ..
+        } = self.outlook();
         let a = self.acc;
-        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
         let pit_m = if a.defenders_tricks == 0 { PIT } else { 0 };
         let pit_d = if a.makers_tricks == 0 && self.pit_for_defenders {
             PIT

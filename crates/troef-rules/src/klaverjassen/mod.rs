@@ -436,15 +436,7 @@ pub fn trick_roem(cards: &[Card; 4], trump: Suit, quartet: QuartetValue) -> Tric
     let rank = cards[0].rank();
     let mut combination = 0;
     if cards.iter().all(|c| c.rank() == rank) {
-        combination = match quartet {
-            QuartetValue::Fifty => 50,
-            QuartetValue::HundredAny => 100,
-            QuartetValue::Pagat => match rank {
-                Rank::JACK => 200,
-                Rank::ACE | Rank::TEN | Rank::KING | Rank::QUEEN => 100,
-                _ => 0,
-            },
-        };
+        combination = quartet.of(rank);
     }
     let set: CardSet = cards.iter().copied().collect();
     for s in Suit::ALL {

@@ -54,6 +54,22 @@ pub enum QuartetValue {
     HundredAny,
 }
 
+impl QuartetValue {
+    /// The roem of four cards of `rank` in one trick.
+    pub fn of(self, rank: troef_cards::Rank) -> i32 {
+        use troef_cards::Rank;
+        match self {
+            QuartetValue::Fifty => 50,
+            QuartetValue::HundredAny => 100,
+            QuartetValue::Pagat => match rank {
+                Rank::JACK => 200,
+                Rank::ACE | Rank::TEN | Rank::KING | Rank::QUEEN => 100,
+                _ => 0,
+            },
+        }
+    }
+}
+
 /// KJ-V7: where stuk (king and queen of trumps) must occur.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
