@@ -4,7 +4,7 @@
 //! does); and the ladder naive minimax -> alpha-beta -> + table -> full
 //! solver on the same endgames.
 //!
-//! cargo bench -p troef-solve --bench solver -- [--deals N] [--ladder N] [--only GAME]
+//! cargo bench -p troef-solve --bench solver -- [--deals N] [--ladder N] [--only GAME] [--no-annotate]
 //!
 //! Single thread. Deals: `troef_cards::deal::seeded(deck, sizes, SEED, i)`
 //! (the numbering of `troef deal --seed 2026`), so the set is the same on
@@ -20,6 +20,9 @@ use troef_solve::points::PointGame;
 use troef_solve::{naive, Options, Position, Solver};
 
 const SEED: u64 = 2026;
+
+/// `--no-annotate`: only the full deals and the ladder.
+static NO_ANNOTATE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 fn hands(deck: Deck, size: u32, i: u64) -> BySeat<CardSet> {
     let (_, p) = troef_cards::deal::seeded(deck, &[size; 4], SEED, i).expect("deal");
@@ -77,6 +80,9 @@ fn full<P: Position>(p: &mut P, s: &mut Series) -> i32 {
 /// A played hand: random legal cards from a seeded generator (a player who
 /// makes mistakes), then every position's card values with one solver.
 fn annotate<P: Position>(p: &mut P, rng: &mut SplitMix64, s: &mut Series) {
+    if NO_ANNOTATE.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
     let mut line = Vec::new();
     while !p.is_over() {
         let legal: Vec<_> = p.legal().iter().collect();
@@ -273,6 +279,9 @@ fn main() {
     let deals: u64 = arg("--deals").and_then(|s| s.parse().ok()).unwrap_or(1000);
     let ladder: u64 = arg("--ladder").and_then(|s| s.parse().ok()).unwrap_or(200);
     let only = arg("--only");
+    if args.iter().any(|a| a == "--no-annotate") {
+        NO_ANNOTATE.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
     header();
     let run = |g: &str| only.as_deref().is_none_or(|o| o == g);
     if run("klaverjassen") {
