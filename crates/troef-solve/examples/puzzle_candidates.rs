@@ -5,8 +5,8 @@
 //!
 //! cargo run --release -p troef-solve --example puzzle_candidates -- GAME N
 use troef_cards::deal::SplitMix64;
-use troef_cards::{BySeat, CardSet, Seat, Suit, Team};
-use troef_rules::profiles::{builtin, AnyProfile};
+use troef_cards::{BySeat, Seat, Suit};
+use troef_rules::profiles::builtin;
 use troef_rules::{jass, klaverjassen as kj, schafkopf as sk};
 use troef_solve::game::{AnyGame, Choice};
 use troef_solve::{naive, Position};
@@ -57,7 +57,6 @@ fn main() {
         };
         let mut rng = SplitMix64(i);
         let mut line = Vec::new();
-        let size = hands[Seat::North].len();
         while g.hands().0.iter().map(|h| h.len()).sum::<u32>() > 8 {
             let legal: Vec<_> = g.legal().iter().collect();
             let c = legal[(rng.next_u64() % legal.len() as u64) as usize];
@@ -81,7 +80,6 @@ fn main() {
             continue;
         }
         found += 1;
-        let _ = (size, CardSet::EMPTY, Team::NS);
         println!("deal {i} {choice:?} maker {maker:?} leader {leader:?}");
         println!("  hands {:?}", hands);
         println!(
@@ -100,6 +98,5 @@ fn main() {
         if found >= want {
             break;
         }
-        let _ = AnyProfile::Klaverjassen;
     }
 }

@@ -192,7 +192,6 @@ pub const VALUE_LIMIT: i32 = 100_000;
 /// when they are played their trick, and at least their own points, go to
 /// that side. Used to sharpen the bounds at trick starts.
 pub(crate) fn sure_points<P: Position + ?Sized>(p: &P) -> (i32, i32) {
-    let mut top: Option<(u8, Card, bool)> = None;
     let mut trumps = [(0u8, 0u8, false); 40];
     let mut n = 0;
     for s in Seat::ALL {
@@ -202,7 +201,6 @@ pub(crate) fn sure_points<P: Position + ?Sized>(p: &P) -> (i32, i32) {
             if f.group == 4 && n < trumps.len() {
                 trumps[n] = (u8::MAX - f.strength, f.points, side);
                 n += 1;
-                let _ = &mut top;
             }
         }
     }
