@@ -124,21 +124,9 @@ fn table_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Result<Ta
         .replay
         .as_ref()
         .ok_or("the record could not be replayed")?;
-    if !troef_solve::GAMES.contains(&replay.game.as_str()) {
-        return Err(format!(
-            "the solver plays {} (not {})",
-            troef_solve::GAMES.join(", "),
-            replay.game
-        ));
-    }
+    analyze::solvable(replay).map_err(|s| s.0)?;
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
-    let mut hands = troef_cards::BySeat([troef_cards::CardSet::EMPTY; 4]);
-    for s in troef_cards::Seat::ALL {
-        let h = replay.hands[s.index()]
-            .as_ref()
-            .ok_or_else(|| format!("{}'s hand is not known", s.name()))?;
-        hands[s] = h.iter().copied().collect();
-    }
+    let hands = analyze::dealt_hands(replay).map_err(|s| s.0)?;
     let leader = replay.eldest.ok_or("no dealer: who leads is not known")?;
     Ok(table::table(&profile, hands, leader))
 }

@@ -150,6 +150,31 @@ pub fn check_claim(claim: &str, value: i32, best: &[String]) -> ClaimCheck {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skip(pub String);
 
+/// Whether the solver plays the record's game.
+pub fn solvable(replay: &GameReplay) -> Result<(), Skip> {
+    if crate::GAMES.contains(&replay.game.as_str()) {
+        Ok(())
+    } else {
+        Err(Skip(format!(
+            "the solver plays {} (not {})",
+            crate::GAMES.join(", "),
+            replay.game
+        )))
+    }
+}
+
+/// The four hands as dealt, when the replay knows all of them.
+pub fn dealt_hands(replay: &GameReplay) -> Result<BySeat<CardSet>, Skip> {
+    let mut h = BySeat([CardSet::EMPTY; 4]);
+    for s in Seat::ALL {
+        let cards = replay.hands[s.index()]
+            .as_ref()
+            .ok_or_else(|| Skip(format!("{}'s hand is not known", s.name())))?;
+        h[s] = cards.iter().copied().collect();
+    }
+    Ok(h)
+}
+
 /// The position at the start of play of a replayed record.
 pub fn start(
     replay: &GameReplay,
@@ -203,14 +228,7 @@ pub fn start(
                 .into(),
         ));
     } else {
-        let mut h = BySeat([CardSet::EMPTY; 4]);
-        for s in Seat::ALL {
-            let cards = replay.hands[s.index()]
-                .as_ref()
-                .ok_or_else(|| Skip(format!("{}'s hand is not known", s.name())))?;
-            h[s] = cards.iter().copied().collect();
-        }
-        h
+        dealt_hands(replay)?
     };
     let g = AnyGame::new(profile, choice, contract.maker, hands, leader).ok_or_else(|| {
         Skip(format!(
@@ -349,13 +367,7 @@ pub fn record(
         .replay
         .as_ref()
         .ok_or_else(|| Skip("the record could not be replayed".into()))?;
-    if !crate::GAMES.contains(&replay.game.as_str()) {
-        return Err(Skip(format!(
-            "the solver plays {} (not {})",
-            crate::GAMES.join(", "),
-            replay.game
-        )));
-    }
+    solvable(replay)?;
     let trace = c.trace.clone().unwrap_or_default();
     let (g, choice) = start(replay, &trace, profile)?;
     let mut report = analyze(g.clone(), choice, profile, &trace, progress);

@@ -184,13 +184,7 @@ impl Klaverjas {
         let mut comb = 0;
         for s in Suit::ALL {
             let lane = (live.of_suit(s).bits() >> (16 * s as u64)) as u16;
-            let mut run = 0;
-            let mut l = lane;
-            while l != 0 {
-                l &= l << 1;
-                run += 1;
-            }
-            comb = comb.max(match run {
+            comb = comb.max(match kj::longest_run(lane) {
                 3 => 20,
                 4.. => 50,
                 _ => 0,

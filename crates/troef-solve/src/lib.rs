@@ -87,8 +87,13 @@ pub trait Position {
 
 /// The cards still in play: every hand and the trick in progress.
 pub(crate) fn live<P: Position + ?Sized>(p: &P) -> CardSet {
-    let mut s = p.hands().0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-    for c in p.trick().iter().flatten() {
+    live_cards(p.hands(), p.trick())
+}
+
+/// The cards of the hands and of the trick in progress.
+pub(crate) fn live_cards(hands: &BySeat<CardSet>, trick: &[Option<Card>; 4]) -> CardSet {
+    let mut s = hands.0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    for c in trick.iter().flatten() {
         s.insert(*c);
     }
     s

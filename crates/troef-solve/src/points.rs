@@ -219,11 +219,7 @@ impl<E: Engine> Position for PointGame<E> {
 }
 
 fn live_points(hands: &BySeat<CardSet>, trick: &[Option<Card>; 4], f: impl Fn(Card) -> i32) -> i32 {
-    let mut s = hands.0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-    for c in trick.iter().flatten() {
-        s.insert(*c);
-    }
-    s.iter().map(f).sum()
+    crate::live_cards(hands, trick).iter().map(f).sum()
 }
 
 impl Engine for jass::Game {

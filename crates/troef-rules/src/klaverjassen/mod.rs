@@ -454,7 +454,9 @@ pub fn trick_roem(cards: &[Card; 4], trump: Suit, quartet: QuartetValue) -> Tric
     TrickRoem { combination, stuk }
 }
 
-fn longest_run(mut lane: u16) -> u32 {
+/// The longest run of set bits in a suit's lane: the longest sequence in
+/// natural order (the rank number order).
+pub fn longest_run(mut lane: u16) -> u32 {
     let mut n = 0;
     while lane != 0 {
         lane &= lane << 1;
