@@ -185,3 +185,29 @@ fn klaverjassen_all_trumps_in_one_hand_is_pit() {
     // All 162 card points and the pit bonus, and at least the roem.
     assert!(hearts.value >= 262, "{}", hearts.value);
 }
+
+#[test]
+fn a_wrong_puzzle_answer_is_e610() {
+    let f = root().join("corpus/broken/puzzles/E610-wrong-answer.ttn");
+    let text = std::fs::read_to_string(&f).unwrap();
+    let mut recs = traced(&f);
+    assert_eq!(recs.len(), 1);
+    let c = &mut recs[0];
+    let p = profile(c, f.parent().unwrap());
+    let report = analyze::record(c, &p, || {}).unwrap();
+    assert!(!report.claim.unwrap().ok);
+    let d = c
+        .diagnostics
+        .iter()
+        .find(|d| d.code == troef_ttn::Code::DoubleDummyMismatch)
+        .expect("E610");
+    assert_eq!(d.code.as_str(), "E610");
+    assert!(d.is_error());
+    assert!(
+        d.message.contains("the value is 33, not 18"),
+        "{}",
+        d.message
+    );
+    let loc = troef_ttn::diag::locate(&text, 0, 1, d.span);
+    assert_eq!((loc.line, loc.column), (18, 15));
+}

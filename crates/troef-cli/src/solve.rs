@@ -7,7 +7,8 @@ use troef_rules::profiles::{AnyProfile, Profiles};
 use troef_rules::Context;
 use troef_solve::analyze;
 use troef_solve::table::{self, Table};
-use troef_ttn::{print_record, Layout};
+use troef_ttn::diag::{locate, render};
+use troef_ttn::{print_record, Code, Layout};
 
 /// Where the deals come from: a file, or `--game G --seed S`.
 pub enum Source {
@@ -227,19 +228,16 @@ pub fn run_analyze(path: &str, json: bool, overrides: &[AnyProfile]) -> io::Resu
             Err("not a record".to_string())
         };
         progress.record();
-        if let Ok(analyze::Report {
-            claim: Some(claim), ..
-        }) = &outcome
+        // The solver's findings (E610), rendered as `troef check` renders.
+        for d in c
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::DoubleDummyMismatch)
         {
-            if !claim.ok {
-                code = 1;
-                progress.finish();
-                eprintln!(
-                    "troef: {at}: [DoubleDummy \"{}\"]: {}",
-                    claim.claimed,
-                    claim.problem.as_deref().unwrap_or("")
-                );
-            }
+            code = 1;
+            progress.finish();
+            let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+            eprintln!("{}", render(d, &name, c.raw.index, &loc));
         }
         match (&outcome, json) {
             (Ok(report), true) => {

@@ -14,7 +14,7 @@ use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::profiles::AnyProfile;
 use troef_rules::{GameReplay, PlayPoint};
-use troef_ttn::{Comment, CommentKind, Glyph, Record, Span, Token, TokenKind};
+use troef_ttn::{Code, Comment, CommentKind, Diagnostic, Glyph, Record, Span, Token, TokenKind};
 
 /// The comments troef writes start with this, so that a second analysis
 /// replaces them.
@@ -354,7 +354,8 @@ fn side_of(g: &AnyGame) -> String {
 }
 
 /// Analyses a checked record (replayed with a trace) under `profile`,
-/// checks its `[DoubleDummy]` claim and annotates its syntax tree.
+/// checks its `[DoubleDummy]` claim (a mismatch is an E610 diagnostic added
+/// to the record's) and annotates its syntax tree.
 pub fn record(
     c: &mut troef_rules::check::Checked,
     profile: &AnyProfile,
@@ -372,11 +373,15 @@ pub fn record(
     let (g, choice) = start(replay, &trace, profile)?;
     let mut report = analyze(g.clone(), choice, profile, &trace, progress);
     if let Some(t) = c.record.as_ref().and_then(|r| r.tag("DoubleDummy")) {
-        report.claim = Some(check_claim(
-            &t.value,
-            report.final_value,
-            &report.final_best,
-        ));
+        let claim = check_claim(&t.value, report.final_value, &report.final_best);
+        if let Some(problem) = &claim.problem {
+            c.diagnostics.push(Diagnostic::error(
+                Code::DoubleDummyMismatch,
+                t.value_span,
+                format!("[DoubleDummy \"{}\"]: {problem}", t.value),
+            ));
+        }
+        report.claim = Some(claim);
     }
     if let Some(r) = c.record.as_mut() {
         annotate(r, &trace, &report, &g);

@@ -83,6 +83,7 @@ codes! {
     TrickMismatch = "E607", "claimed trick winner or points differ from the replay";
     PointsMismatch = "E608", "claimed card points differ from the replay";
     ValueMismatch = "E609", "claimed game value differs from the replay";
+    DoubleDummyMismatch = "E610", "claimed double-dummy value or best cards differ from the solver";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 
