@@ -3,7 +3,7 @@
 
 use crate::klaverjassen::Klaverjas;
 use crate::points::{decode, PointGame};
-use crate::{Feature, Position, Split};
+use crate::{Feature, Position, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat, Suit, Team};
 use troef_rules::profiles::AnyProfile;
 use troef_rules::{jass, schafkopf as sk};
@@ -326,11 +326,8 @@ impl Position for AnyGame {
     fn value(&self) -> i32 {
         each!(self, g => g.value())
     }
-    fn split(&self, beta: i32) -> Split {
-        each!(self, g => g.split(beta))
-    }
-    fn bounds(&self) -> (i32, i32) {
-        each!(self, g => g.bounds())
+    fn trick_start(&self, beta: i32, live: CardSet, sure: crate::Sure) -> Start {
+        each!(self, g => g.trick_start(beta, live, sure))
     }
     fn feature(&self, c: Card) -> Feature {
         each!(self, g => g.feature(c))
@@ -338,11 +335,14 @@ impl Position for AnyGame {
     fn first_guess(&self) -> i32 {
         each!(self, g => g.first_guess())
     }
-    fn mergeable(&self, c: Card, live: CardSet) -> bool {
-        each!(self, g => g.mergeable(c, live))
+    fn special(&self, live: CardSet) -> CardSet {
+        each!(self, g => g.special(live))
     }
     fn strength(&self, c: Card, led: Card) -> u8 {
         each!(self, g => g.strength(c, led))
+    }
+    fn trump_while_able_to_follow(&self) -> bool {
+        each!(self, g => g.trump_while_able_to_follow())
     }
 }
 

@@ -16,7 +16,7 @@
 //! won, before the outcome is known; the solver does not search not
 //! claiming). When the makers are nat, the defenders score 162 and all roem.
 
-use crate::{Feature, Position, Split};
+use crate::{Feature, Position, Split, Start};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
 use troef_rules::klaverjassen::{self as kj, Profile, TOTAL_POINTS, TRICKS};
@@ -28,6 +28,8 @@ struct Outlook {
     rem: i32,
     rb: i32,
     m: i32,
+    /// What each side takes by force ([`crate::sure`]).
+    sure: crate::Sure,
     made_sure: bool,
     nat_sure: bool,
 }
@@ -178,29 +180,46 @@ impl Klaverjas {
         self.made_by_value(v) as i32
     }
 
-    /// An upper bound on the roem the remaining tricks can hold.
+    /// An upper bound on the roem the remaining tricks can hold. A trick
+    /// scores one combination (the best of its runs and four of a kind), so
+    /// the total is at most the tricks left times the best combination the
+    /// live cards allow, and at most what the live cards of each suit can
+    /// form in disjoint tricks (a run of four uses four cards of its suit, a
+    /// run of three three) plus every four of a kind still live; and stuk.
     fn roem_bound(&self, live: CardSet) -> i32 {
         let left = (TRICKS - self.game.tricks_done) as i32;
-        let mut comb = 0;
+        let mut best = 0;
+        let mut total = 0;
         for s in Suit::ALL {
             let lane = (live.of_suit(s).bits() >> (16 * s as u64)) as u16;
-            comb = comb.max(match kj::longest_run(lane) {
+            let run = kj::longest_run(lane);
+            let n = lane.count_ones() as i32;
+            best = best.max(match run {
                 3 => 20,
                 4.. => 50,
                 _ => 0,
             });
+            if run >= 3 {
+                let fours = if run >= 4 { (n / 4).min(left) } else { 0 };
+                total += (0..=fours)
+                    .map(|a| 50 * a + 20 * ((n - 4 * a) / 3).min(left - a))
+                    .max()
+                    .unwrap_or(0);
+            }
         }
         for r in 7..=14u8 {
             let rank = Rank::new(r).expect("a rank");
             if Suit::ALL.iter().all(|&s| live.contains(Card::new(s, rank))) {
-                comb = comb.max(self.quartet_of(rank));
+                let q = self.quartet_of(rank);
+                best = best.max(q);
+                total += q;
             }
         }
         let trump = self.game.trump;
         let stuk = self.stuk_in_trick
             && live.contains(Card::new(trump, Rank::KING))
             && live.contains(Card::new(trump, Rank::QUEEN));
-        left * comb + if stuk { 20 } else { 0 }
+        (left * best).min(total) + if stuk { 20 } else { 0 }
     }
 
     fn quartet_of(&self, rank: Rank) -> i32 {
@@ -210,47 +229,55 @@ impl Klaverjas {
     /// What a trick start's bounds and split need: card points taken by
     /// the makers, points left, a bound on roem to come, the margin, and
     /// whether the contract is made or nat whatever happens.
-    fn outlook(&self) -> Outlook {
+    fn outlook(&self, live: CardSet, sure: crate::Sure) -> Outlook {
         let (mc, dc) = self.cards();
         let rem = TOTAL_POINTS - mc - dc;
-        let rb = self.roem_bound(crate::live(self));
+        let rb = self.roem_bound(live);
         let m = self.margin();
-        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb);
+        let (made_sure, nat_sure) = self.decided(m, mc, rem, rb, sure.points);
         Outlook {
             mc,
             rem,
             rb,
             m,
+            sure,
             made_sure,
             nat_sure,
         }
     }
 
-    /// Whether `c` can no longer take part in any roem: no three cards in a
-    /// row of its suit around it are all still live, its four of a kind is
-    /// broken or worthless, and it is not the king or queen of trumps while
-    /// stuk counts in a trick.
-    fn roem_inert(&self, c: Card, live: CardSet) -> bool {
-        let trump = self.game.trump;
-        let r = c.rank().get();
-        if self.stuk_in_trick && c.suit() == trump && (r == 12 || r == 13) {
-            return false;
+    /// The live cards that can still take part in roem: three or more in a
+    /// row of one suit, four of a kind worth something, and the king and
+    /// queen of trumps while stuk counts in a trick.
+    fn roem_cards(&self, live: CardSet) -> CardSet {
+        let mut out = CardSet::EMPTY;
+        for s in Suit::ALL {
+            let shift = 16 * s as u64;
+            let lane = live.of_suit(s).bits() >> shift;
+            // Bit r starts a run of three: r, r+1, r+2.
+            let starts = lane & lane >> 1 & lane >> 2;
+            let run = starts | starts << 1 | starts << 2;
+            out = out | CardSet::from_bits((run & lane) << shift);
         }
-        if self.quartet_of(c.rank()) > 0
-            && Suit::ALL
-                .iter()
-                .all(|&s| live.contains(Card::new(s, c.rank())))
-        {
-            return false;
-        }
-        for lo in r.saturating_sub(2).max(7)..=r.min(12) {
-            if (lo..lo + 3)
-                .all(|x| Rank::new(x).is_some_and(|rank| live.contains(Card::new(c.suit(), rank))))
-            {
-                return false;
+        for r in 7..=14u8 {
+            let rank = Rank::new(r).expect("a rank");
+            let four = Suit::ALL.map(|s| Card::new(s, rank));
+            if self.quartet_of(rank) > 0 && four.iter().all(|&c| live.contains(c)) {
+                for c in four {
+                    out.insert(c);
+                }
             }
         }
-        true
+        if self.stuk_in_trick {
+            let trump = self.game.trump;
+            for r in [Rank::KING, Rank::QUEEN] {
+                let c = Card::new(trump, r);
+                if live.contains(c) {
+                    out.insert(c);
+                }
+            }
+        }
+        out
     }
 }
 
@@ -309,14 +336,46 @@ impl Position for Klaverjas {
         let r = self.result();
         r.score[0] - r.score[1]
     }
-    fn split(&self, beta: i32) -> Split {
-        let Outlook {
+    fn trick_start(&self, beta: i32, live: CardSet, sure: crate::Sure) -> Start {
+        let o = self.outlook(live, sure);
+        let (lo, hi) = self.bounds(&o);
+        Start {
+            lo,
+            hi,
+            split: self.split(beta, &o),
+        }
+    }
+    fn feature(&self, c: Card) -> Feature {
+        let trump = self.game.trump;
+        Feature {
+            group: if c.suit() == trump { 4 } else { c.suit() as u8 },
+            strength: self.game.strength(c, c.suit()),
+            points: kj::points(c, trump),
+        }
+    }
+    fn first_guess(&self) -> i32 {
+        // Made or nat: every made score is above 0 (KJ-V8 with roem), nat
+        // at most -162.
+        1
+    }
+    fn special(&self, live: CardSet) -> CardSet {
+        self.roem_cards(live)
+    }
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.game.strength(c, led.suit())
+    }
+}
+
+impl Klaverjas {
+    /// How the table stores a trick start's value for a probe at `beta`.
+    fn split(&self, beta: i32, o: &Outlook) -> Split {
+        let &Outlook {
             mc,
             m,
             made_sure,
             nat_sure,
             ..
-        } = self.outlook();
+        } = o;
         let a = self.acc;
         let f = self.factor;
         let bits = (a.defenders_tricks == 0) as u64 | ((a.makers_tricks == 0) as u64) << 1;
@@ -362,18 +421,25 @@ impl Position for Klaverjas {
             }
         }
     }
-    fn bounds(&self) -> (i32, i32) {
-        let Outlook {
+    /// Cheap bounds on a trick start's final value.
+    fn bounds(&self, o: &Outlook) -> (i32, i32) {
+        let &Outlook {
             rem,
             rb,
             m,
+            sure,
             made_sure,
             nat_sure,
             ..
-        } = self.outlook();
+        } = o;
         let a = self.acc;
-        let pit_m = if a.defenders_tricks == 0 { PIT } else { 0 };
-        let pit_d = if a.makers_tricks == 0 && self.pit_for_defenders {
+        let (qm, qd) = sure.points;
+        let pit_m = if a.defenders_tricks == 0 && !sure.trick.1 {
+            PIT
+        } else {
+            0
+        };
+        let pit_d = if a.makers_tricks == 0 && !sure.trick.0 && self.pit_for_defenders {
             PIT
         } else {
             0
@@ -381,13 +447,15 @@ impl Position for Klaverjas {
         let mut lo = i32::MAX;
         let mut hi = i32::MIN;
         if !nat_sure {
+            // Of the points left, the makers take at least qm and the
+            // defenders at least qd.
             let made_lo = if self.roem_in_threshold {
-                (m - rem - rb).max(1)
+                (m - rem + 2 * qm - rb).max(1)
             } else {
-                m - rem - rb
+                m - rem + 2 * qm - rb
             };
             lo = lo.min(made_lo);
-            hi = hi.max(m + rem + rb + pit_m);
+            hi = hi.max(m + rem - 2 * qd + rb + pit_m);
         }
         if !made_sure {
             let roem = a.makers_roem + a.defenders_roem;
@@ -396,34 +464,18 @@ impl Position for Klaverjas {
         }
         (lo * self.factor, hi * self.factor)
     }
-    fn feature(&self, c: Card) -> Feature {
-        let trump = self.game.trump;
-        Feature {
-            group: if c.suit() == trump { 4 } else { c.suit() as u8 },
-            strength: self.game.strength(c, c.suit()),
-            points: kj::points(c, trump),
-        }
-    }
-    fn first_guess(&self) -> i32 {
-        // Made or nat: every made score is above 0 (KJ-V8 with roem), nat
-        // at most -162.
-        1
-    }
-    fn mergeable(&self, c: Card, live: CardSet) -> bool {
-        self.roem_inert(c, live)
-    }
-    fn strength(&self, c: Card, led: Card) -> u8 {
-        self.game.strength(c, led.suit())
-    }
-}
 
-impl Klaverjas {
-    /// Whether the contract is made, or nat, whatever the rest of the play.
-    fn decided(&self, m: i32, mc: i32, rem: i32, rb: i32) -> (bool, bool) {
+    /// Whether the contract is made, or nat, whatever the rest of the play,
+    /// given the points each side takes by force, `(makers, defenders)`.
+    fn decided(&self, m: i32, mc: i32, rem: i32, rb: i32, sure: (i32, i32)) -> (bool, bool) {
+        let (qm, qd) = sure;
         if self.roem_in_threshold {
-            (m - rem - rb > 0, m + rem + rb <= 0)
+            (m - rem + 2 * qm - rb > 0, m + rem - 2 * qd + rb <= 0)
         } else {
-            (mc > TOTAL_POINTS / 2, mc + rem <= TOTAL_POINTS / 2)
+            (
+                mc + qm > TOTAL_POINTS / 2,
+                mc + rem - qd <= TOTAL_POINTS / 2,
+            )
         }
     }
 }

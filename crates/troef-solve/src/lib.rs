@@ -13,12 +13,18 @@
 //! - a fixed-size transposition table at trick starts that stores bounds on
 //!   the *remaining* value: a position's value is `base + R`, where `R`
 //!   depends only on the cards left, the leader and a small context the
-//!   adapter names ([`Position::split`], [`Split`]);
-//! - cheap bounds at trick starts ([`Position::bounds`]);
+//!   adapter names ([`Position::trick_start`], [`Split`]);
+//! - cheap bounds at trick starts ([`Position::trick_start`]): points taken
+//!   and left, and what each side takes by force ([`Sure`]: the top trumps
+//!   one side holds, and the quick tricks of the side on lead);
 //! - move ordering for point games;
 //! - pruning of equivalent cards: two cards of one hand that are adjacent in
 //!   power among the cards still in play, worth the same points, and that can
-//!   form no roem and carry no special duty ([`Position::feature`]).
+//!   form no roem and carry no special duty ([`Position::feature`],
+//!   [`Position::special`]).
+//!
+//! A card's group, strength and points are fixed for a deal, so the solver
+//! sorts the deal's cards once per solve and every node reads that order.
 //!
 //! Results are deterministic: the table has a fixed size and no clock or
 //! thread decides anything. [`naive`] is a plain minimax kept as the oracle
@@ -28,11 +34,13 @@ pub mod analyze;
 pub mod game;
 pub mod klaverjassen;
 pub mod naive;
+mod order;
 pub mod points;
 mod search;
 pub mod table;
 mod tt;
 
+pub use order::Sure;
 pub use search::{CardValue, Options, Solver, Stats};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 
@@ -67,22 +75,29 @@ pub trait Position {
     fn hands(&self) -> &BySeat<CardSet>;
     /// The final value, once [`Position::is_over`].
     fn value(&self) -> i32;
-    /// At a trick start, for a probe of "value >= `beta`": what the
-    /// transposition table stores (see [`Split`]).
-    fn split(&self, beta: i32) -> Split;
-    /// At a trick start: cheap bounds `(lo, hi)` on the final value.
-    fn bounds(&self) -> (i32, i32);
+    /// At a trick start, for a probe of "value >= `beta`": cheap bounds on
+    /// the final value and how the transposition table stores it (see
+    /// [`Split`]). `live` is the cards in play, `sure` what each side takes
+    /// by force.
+    fn trick_start(&self, beta: i32, live: CardSet, sure: Sure) -> Start;
+    /// A card's group, strength and points: fixed for the whole deal.
     fn feature(&self, c: Card) -> Feature;
     /// The first target MTD(f) probes (the game's main threshold: made or not).
     fn first_guess(&self) -> i32 {
         0
     }
-    /// Whether `c` may share a class with an equal neighbour: `false` for a
-    /// card with an effect of its own (one that can still form roem with the
-    /// `live` cards, a called ace, the Puur).
-    fn mergeable(&self, c: Card, live: CardSet) -> bool;
+    /// The cards of `live` with an effect of their own, which never share a
+    /// class with an equal neighbour and which the table names exactly: a
+    /// card that can still form roem with the live cards, a called ace, the
+    /// Puur.
+    fn special(&self, live: CardSet) -> CardSet;
     /// A card's strength in a trick led by `led` (0: it cannot win).
     fn strength(&self, c: Card, led: Card) -> u8;
+    /// Whether a player may play a trump while able to follow the suit led
+    /// (Jass JS-V3); elsewhere a player who can follow must.
+    fn trump_while_able_to_follow(&self) -> bool {
+        false
+    }
 }
 
 /// The cards still in play: every hand and the trick in progress.
@@ -97,6 +112,15 @@ pub(crate) fn live_cards(hands: &BySeat<CardSet>, trick: &[Option<Card>; 4]) -> 
         s.insert(*c);
     }
     s
+}
+
+/// What [`Position::trick_start`] tells the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// Bounds on the final value.
+    pub lo: i32,
+    pub hi: i32,
+    pub split: Split,
 }
 
 /// How a trick start's value is stored in the transposition table: as
@@ -192,41 +216,6 @@ pub const GAMES: &[&str] = &["klaverjassen", "jass", "schafkopf"];
 /// every roem and pit, doubled, stays under 4,000).
 pub const VALUE_LIMIT: i32 = 100_000;
 
-/// Card points that will surely go to each side, (maximising, minimising):
-/// the top trumps in play held by one side can be beaten by nothing, so
-/// when they are played their trick, and at least their own points, go to
-/// that side. Used to sharpen the bounds at trick starts.
-pub(crate) fn sure_points<P: Position + ?Sized>(p: &P) -> (i32, i32) {
-    let mut trumps = [(0u8, 0u8, false); 40];
-    let mut n = 0;
-    for s in Seat::ALL {
-        let side = p.maximizer(s);
-        for c in p.hands()[s] {
-            let f = p.feature(c);
-            if f.group == 4 && n < trumps.len() {
-                trumps[n] = (u8::MAX - f.strength, f.points, side);
-                n += 1;
-            }
-        }
-    }
-    let trumps = &mut trumps[..n];
-    trumps.sort_unstable();
-    let mut sure = (0, 0);
-    if let Some(&(_, _, side)) = trumps.first() {
-        for &(_, pts, s) in trumps.iter() {
-            if s != side {
-                break;
-            }
-            if side {
-                sure.0 += pts as i32;
-            } else {
-                sure.1 += pts as i32;
-            }
-        }
-    }
-    sure
-}
-
 /// At most this many cards in a hand (a 52-card deal has 13).
 pub(crate) const MAX_HAND: usize = 16;
 
@@ -254,83 +243,6 @@ impl Cards {
     pub fn as_mut_slice(&mut self) -> &mut [Card] {
         &mut self.cards[..self.len]
     }
-}
-
-/// Sorts the legal cards into classes of equivalent cards: cards of the
-/// player to move in one group, adjacent in strength among the live cards
-/// (no card of another hand, of the trick or an illegal card of this hand
-/// between them), worth the same points and [`Position::mergeable`].
-/// Pushes each class's representative to `reps` and calls `member(card,
-/// representative)` for every legal card.
-pub(crate) fn classes_into<P: Position + ?Sized>(
-    p: &P,
-    legal: CardSet,
-    reps: &mut Cards,
-    mut member: impl FnMut(Card, Card),
-) {
-    let mut fs = [(0u8, 0u8, 0u8, legal.iter().next()); MAX_HAND];
-    let mut n = 0;
-    for c in legal {
-        let f = p.feature(c);
-        fs[n] = (f.group, u8::MAX - f.strength, f.points, Some(c));
-        n += 1;
-    }
-    let fs = &mut fs[..n];
-    fs.sort_unstable();
-    let candidates = fs.windows(2).any(|w| w[0].0 == w[1].0 && w[0].2 == w[1].2);
-    let mut masks = [0u128; 5];
-    let l = if candidates {
-        let l = live(p);
-        for c in l - legal {
-            let f = p.feature(c);
-            masks[f.group as usize] |= 1u128 << (f.strength & 127);
-        }
-        l
-    } else {
-        CardSet::EMPTY
-    };
-    let mut rep: Option<(Card, u8, u8, u8)> = None;
-    let mut prev_mergeable = false;
-    for &(group, inv, points, c) in fs.iter() {
-        let c = c.expect("a legal card");
-        let strength = u8::MAX - inv;
-        let merged = candidates
-            && match rep {
-                Some((r, g, prev_strength, pts))
-                    if g == group && pts == points && prev_mergeable =>
-                {
-                    // No other live card strictly between the two strengths.
-                    let between = if prev_strength > strength + 1 {
-                        ((1u128 << prev_strength) - 1) & !((1u128 << (strength + 1)) - 1)
-                    } else {
-                        0
-                    };
-                    if masks[group as usize] & between == 0 && p.mergeable(c, l) {
-                        member(c, r);
-                        rep = Some((r, g, strength, pts));
-                        true
-                    } else {
-                        false
-                    }
-                }
-                _ => false,
-            };
-        if !merged {
-            reps.push(c);
-            member(c, c);
-            prev_mergeable = candidates && p.mergeable(c, l);
-            rep = Some((c, group, strength, points));
-        }
-    }
-}
-
-/// The classes of the legal cards (see [`Position::mergeable`]): the
-/// representatives, and each legal card with its representative.
-pub fn classes<P: Position + ?Sized>(p: &P, legal: CardSet) -> (Vec<Card>, Vec<(Card, Card)>) {
-    let mut reps = Cards::new();
-    let mut map = Vec::with_capacity(legal.len() as usize);
-    classes_into(p, legal, &mut reps, |c, r| map.push((c, r)));
-    (reps.as_slice().to_vec(), map)
 }
 
 /// The Schafkopf contracts the solver plays (Tout and Sie are read off

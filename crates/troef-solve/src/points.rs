@@ -9,7 +9,7 @@
 //! 90/91 or 30, schwarz, Tout) is that score of the best value:
 //! `max min f(v) = f(max min v)` for a non-decreasing `f`.
 
-use crate::{Feature, Position, Split};
+use crate::{Feature, Position, Split, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::{jass, schafkopf};
 
@@ -32,12 +32,17 @@ pub trait Engine: Clone {
     fn undo(&mut self);
     fn strength(&self, c: Card, led: Card) -> u8;
     fn feature(&self, c: Card) -> Feature;
-    fn mergeable(&self, c: Card) -> bool;
+    /// The cards with duties of their own (see [`Position::special`]).
+    fn special(&self) -> CardSet;
     /// Points not yet taken: the live cards and a last-trick bonus to come.
     fn points_left(&self) -> i32;
     /// Play state beyond the hands and the leader (Schafkopf: whether the
     /// called suit has been led).
     fn state(&self) -> u64;
+    /// See [`Position::trump_while_able_to_follow`].
+    fn trump_while_able_to_follow(&self) -> bool {
+        false
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,7 +177,30 @@ impl<E: Engine> Position for PointGame<E> {
         a.points + if a.lost == 0 { ALL_TRICKS } else { 0 }
             - if a.tricks == 0 { ALL_TRICKS } else { 0 }
     }
-    fn split(&self, _beta: i32) -> Split {
+    fn trick_start(&self, _beta: i32, _live: CardSet, sure: crate::Sure) -> Start {
+        let (lo, hi) = self.bounds(sure);
+        Start {
+            lo,
+            hi,
+            split: self.split(),
+        }
+    }
+    fn feature(&self, c: Card) -> Feature {
+        self.engine.feature(c)
+    }
+    fn special(&self, live: CardSet) -> CardSet {
+        self.engine.special() & live
+    }
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.engine.strength(c, led)
+    }
+    fn trump_while_able_to_follow(&self) -> bool {
+        self.engine.trump_while_able_to_follow()
+    }
+}
+
+impl<E: Engine> PointGame<E> {
+    fn split(&self) -> Split {
         let a = self.acc;
         let bits = (a.lost == 0) as u64 | ((a.tricks == 0) as u64) << 1;
         if self.tout {
@@ -186,35 +214,25 @@ impl<E: Engine> Position for PointGame<E> {
             ctx: self.engine.state() << 2 | bits,
         }
     }
-    fn bounds(&self) -> (i32, i32) {
+    fn bounds(&self, sure: crate::Sure) -> (i32, i32) {
         let a = self.acc;
         if self.tout {
             return (0, (a.lost == 0) as i32);
         }
         let left = self.engine.points_left();
-        let (sure_max, sure_min) = crate::sure_points(self);
-        let lo = a.points + sure_max
-            - if a.tricks == 0 && sure_max == 0 {
+        let lo = a.points + sure.points.0
+            - if a.tricks == 0 && !sure.trick.0 {
                 ALL_TRICKS
             } else {
                 0
             };
-        let hi = a.points + left - sure_min
-            + if a.lost == 0 && sure_min == 0 {
+        let hi = a.points + left - sure.points.1
+            + if a.lost == 0 && !sure.trick.1 {
                 ALL_TRICKS
             } else {
                 0
             };
         (lo, hi)
-    }
-    fn feature(&self, c: Card) -> Feature {
-        self.engine.feature(c)
-    }
-    fn mergeable(&self, c: Card, _live: CardSet) -> bool {
-        self.engine.mergeable(c)
-    }
-    fn strength(&self, c: Card, led: Card) -> u8 {
-        self.engine.strength(c, led)
     }
 }
 
@@ -268,9 +286,11 @@ impl Engine for jass::Game {
             points: jass::points(c, self.mode),
         }
     }
-    fn mergeable(&self, c: Card) -> bool {
+    fn special(&self) -> CardSet {
         // The Puur has duties of its own (JS-V4).
-        self.mode.trump().is_none_or(|t| c != jass::puur(t))
+        self.mode
+            .trump()
+            .map_or(CardSet::EMPTY, |t| CardSet::single(jass::puur(t)))
     }
     fn points_left(&self) -> i32 {
         live_points(&self.hands, &self.trick, |c| {
@@ -283,6 +303,9 @@ impl Engine for jass::Game {
     }
     fn state(&self) -> u64 {
         0
+    }
+    fn trump_while_able_to_follow(&self) -> bool {
+        self.rules.trump_while_able_to_follow
     }
 }
 
@@ -331,9 +354,11 @@ impl Engine for schafkopf::Game {
             points: schafkopf::points(c) as u8,
         }
     }
-    fn mergeable(&self, c: Card) -> bool {
+    fn special(&self) -> CardSet {
         // The called ace has duties of its own (SK-R4, SK-V7).
-        self.contract.called_ace() != Some(c)
+        self.contract
+            .called_ace()
+            .map_or(CardSet::EMPTY, CardSet::single)
     }
     fn points_left(&self) -> i32 {
         live_points(&self.hands, &self.trick, schafkopf::points)

@@ -1,8 +1,9 @@
 //! The search: fail-soft alpha-beta over a [`Position`], zero-window probes
 //! driven by MTD(f), the trick-start table, bounds, ordering and equivalence.
 
+use crate::order::{self, Order};
 use crate::tt::{self, Table};
-use crate::{classes, classes_into, Cards, Position};
+use crate::{Cards, Position};
 use serde::Serialize;
 use troef_cards::Card;
 
@@ -68,6 +69,8 @@ pub struct Solver {
     pub options: Options,
     pub stats: Stats,
     table: Option<Table>,
+    /// The cards of the position being solved, in search order.
+    order: Order,
 }
 
 impl Solver {
@@ -76,6 +79,7 @@ impl Solver {
             options,
             stats: Stats::default(),
             table: options.table.then(|| Table::new(options.table_bits)),
+            order: Order::default(),
         }
     }
 
@@ -99,11 +103,15 @@ impl Solver {
     /// other probe bisects the interval instead, so that weak fail-soft bounds
     /// cannot make it crawl through a wide range of values one at a time.
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
+        self.order = Order::new(p);
         if !self.options.mtd {
             return self.search(p, i32::MIN + 1, i32::MAX - 1);
         }
         let (mut lo, mut hi) = if p.in_trick() == 0 {
-            p.bounds()
+            let live = crate::live(p);
+            let owners = order::Owners::new(p.hands());
+            let st = p.trick_start(0, live, order::sure(p, &self.order, &owners));
+            (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
         };
@@ -128,6 +136,7 @@ impl Solver {
 
     /// Whether the maximising side can reach at least `target`.
     pub fn reaches<P: Position>(&mut self, p: &mut P, target: i32) -> bool {
+        self.order = Order::new(p);
         self.stats.probes += 1;
         self.search(p, target - 1, target) >= target
     }
@@ -136,8 +145,9 @@ impl Solver {
     /// Cards in one equivalence class share the value of its representative.
     pub fn card_values<P: Position>(&mut self, p: &mut P) -> Vec<CardValue> {
         let legal = p.legal();
+        self.order = Order::new(p);
         let (reps, map) = if self.options.equivalence {
-            classes(p, legal)
+            order::classes(p, &self.order, legal)
         } else {
             let all: Vec<Card> = legal.iter().collect();
             let map = all.iter().map(|&c| (c, c)).collect();
@@ -171,6 +181,7 @@ impl Solver {
     /// probes on the warm table.
     pub fn principal_variation<P: Position>(&mut self, p: &mut P, v: i32) -> Vec<Card> {
         let mut line = Vec::new();
+        self.order = Order::new(p);
         while !p.is_over() {
             let max = p.maximizer(p.to_play());
             let moves = self.moves(p, None);
@@ -213,20 +224,27 @@ impl Solver {
         let mut split = None;
         let mut hint = None;
         let mut layout: Option<tt::Layout> = None;
-        if start {
+        if start && (self.options.bounds || self.table.is_some()) {
+            let live = crate::live(p);
+            let owners = order::Owners::new(p.hands());
+            let sure = if self.options.bounds {
+                order::sure(p, &self.order, &owners)
+            } else {
+                order::Sure::default()
+            };
+            let st = p.trick_start(beta, live, sure);
             if self.options.bounds {
-                let (lo, hi) = p.bounds();
-                if lo >= beta {
-                    return lo;
+                if st.lo >= beta {
+                    return st.lo;
                 }
-                if hi <= alpha {
-                    return hi;
+                if st.hi <= alpha {
+                    return st.hi;
                 }
             }
             if let Some(t) = &self.table {
-                let sp = p.split(beta);
+                let sp = st.split;
                 split = Some(sp);
-                let (k, l) = tt::relative_key(p, sp.ctx());
+                let (k, l) = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
                 key = k;
                 layout = Some(l);
                 if let Some(h) = t.probe(key) {
@@ -295,14 +313,14 @@ impl Solver {
         let legal = p.legal();
         let mut moves = Cards::new();
         if self.options.equivalence {
-            classes_into(p, legal, &mut moves, |_, _| {});
+            order::classes_into(p, &self.order, legal, &mut moves, |_, _| {});
         } else {
             for c in legal {
                 moves.push(c);
             }
         }
         if self.options.ordering {
-            order(p, moves.as_mut_slice());
+            sort_moves(p, moves.as_mut_slice());
         }
         if let Some(h) = hint {
             if let Some(i) = moves.as_slice().iter().position(|&c| c == h) {
@@ -317,7 +335,7 @@ impl Solver {
 /// when the partner's side holds the trick, give points without taking it
 /// over; when the opponents hold it, win as cheaply as possible, or else
 /// throw the fewest points.
-pub(crate) fn order<P: Position + ?Sized>(p: &P, moves: &mut [Card]) {
+pub(crate) fn sort_moves<P: Position + ?Sized>(p: &P, moves: &mut [Card]) {
     let n = p.in_trick();
     let trick = p.trick();
     let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];

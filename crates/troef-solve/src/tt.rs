@@ -1,8 +1,9 @@
 //! A fixed-size transposition table for trick starts. An entry holds bounds
-//! on the remaining value `R` (see [`crate::Position::split`]) and the best
+//! on the remaining value `R` (see [`crate::Position::trick_start`]) and the best
 //! lead found. The key is a 64-bit hash of the four hands, the leader and the
 //! adapter's context, checked in full on probe; a second hash picks the slot.
 
+use crate::order::{Order, Owners};
 use troef_cards::{Card, CardSet};
 
 #[derive(Clone, Copy, Debug)]
@@ -45,47 +46,41 @@ pub struct Layout {
 
 /// The key of a trick start by relative rank (as DDS keys bridge
 /// positions): for each group (trumps, each plain suit), the owners and card
-/// points of the cards in play from the strongest down; a card that is not
-/// [`crate::Position::mergeable`] (one that can still form roem, a called
-/// ace, the Puur) is named exactly. Positions with one key play alike: the
-/// engines decide legality by group membership and relative strength, and
-/// the value counts points. Also returns the cards in key order, so that a
-/// best lead can be stored as a place in it.
-pub fn relative_key<P: crate::Position + ?Sized>(p: &P, ctx: u64) -> (u64, Layout) {
+/// points of the cards in play from the strongest down; a card in `special`
+/// (one that can still form roem, a called ace, the Puur) is named exactly.
+/// Positions with one key play alike: the engines decide legality by group
+/// membership and relative strength, and the value counts points. Also
+/// returns the cards in key order, so that a best lead can be stored as a
+/// place in it.
+pub(crate) fn relative_key<P: crate::Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    owners: &Owners,
+    special: CardSet,
+    ctx: u64,
+) -> (u64, Layout) {
     use troef_cards::deal::mix64;
-    let hands = p.hands();
-    let live = hands.0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-    let mut items = [(0u8, 0u8, 0u8, 0u8, 0u8); 64];
-    let mut n = 0;
-    for (i, &hand) in hands.0.iter().enumerate() {
-        for c in hand {
-            let f = p.feature(c);
-            items[n] = (
-                f.group,
-                u8::MAX - f.strength,
-                i as u8,
-                f.points,
-                c.index() as u8,
-            );
-            n += 1;
-        }
-    }
-    let items = &mut items[..n];
-    items.sort_unstable();
     let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
     let mut layout = Layout {
         cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
-        len: n,
+        len: 0,
     };
-    for (k, &(group, _, owner, points, index)) in items.iter().enumerate() {
-        let c = Card::from_index(index as u32).expect("a card");
-        layout.cards[k] = c;
-        let exact = if p.mergeable(c, live) {
-            0
-        } else {
-            index as u64 + 1
+    for &(c, f) in &order.cards {
+        let Some(owner) = owners.of(c) else {
+            continue;
         };
-        h = mix64(h ^ (group as u64) << 40 ^ (owner as u64) << 32 ^ (points as u64) << 16 ^ exact);
+        if layout.len < layout.cards.len() {
+            layout.cards[layout.len] = c;
+            layout.len += 1;
+        }
+        let exact = if special.contains(c) {
+            c.index() as u64 + 1
+        } else {
+            0
+        };
+        h = mix64(
+            h ^ (f.group as u64) << 40 ^ (owner as u64) << 32 ^ (f.points as u64) << 16 ^ exact,
+        );
     }
     (h, layout)
 }

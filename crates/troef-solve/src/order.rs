@@ -1,0 +1,241 @@
+//! The deal's cards in the order the search reads them: by group (the plain
+//! suits, then trumps), strongest first. A card's group, strength and points
+//! never change during a deal, so the order is sorted once per solve and
+//! every node reads it instead of sorting: the classes of equivalent cards,
+//! what each side takes by force ([`sure`]) and the table's key
+//! ([`crate::tt::relative_key`]).
+
+use crate::{Cards, Feature, Position};
+use troef_cards::{BySeat, Card, CardSet, Seat};
+
+/// Trumps are group 4; plain suits are 0 to 3.
+pub(crate) const GROUPS: usize = 5;
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Order {
+    /// Every card in play at the root with its feature, by group, strongest
+    /// first.
+    pub cards: Vec<(Card, Feature)>,
+    /// `cards[start[g]..start[g + 1]]` is group `g`.
+    pub start: [usize; GROUPS + 1],
+    /// The cards of each group.
+    pub groups: [CardSet; GROUPS],
+}
+
+impl Order {
+    pub fn new<P: Position + ?Sized>(p: &P) -> Order {
+        let mut cards: Vec<(Card, Feature)> =
+            crate::live(p).iter().map(|c| (c, p.feature(c))).collect();
+        cards.sort_unstable_by_key(|&(c, f)| (f.group.min(4), u8::MAX - f.strength, c.index()));
+        let mut start = [cards.len(); GROUPS + 1];
+        let mut groups = [CardSet::EMPTY; GROUPS];
+        for (i, &(c, f)) in cards.iter().enumerate().rev() {
+            let g = f.group.min(4) as usize;
+            groups[g].insert(c);
+            start[g] = i;
+        }
+        // Empty groups start where the next one does.
+        for g in (0..GROUPS).rev() {
+            if groups[g].is_empty() {
+                start[g] = start[g + 1];
+            }
+        }
+        Order {
+            cards,
+            start,
+            groups,
+        }
+    }
+
+    #[inline]
+    pub fn group(&self, g: usize) -> &[(Card, Feature)] {
+        &self.cards[self.start[g]..self.start[g + 1]]
+    }
+}
+
+/// The hand holding each card (by card index), `NONE` for cards no hand
+/// holds.
+pub(crate) struct Owners([u8; 64]);
+
+impl Owners {
+    pub const NONE: u8 = u8::MAX;
+
+    pub fn new(hands: &BySeat<CardSet>) -> Owners {
+        let mut o = [Owners::NONE; 64];
+        for (s, h) in hands.0.iter().enumerate() {
+            for c in *h {
+                o[c.index() as usize & 63] = s as u8;
+            }
+        }
+        Owners(o)
+    }
+
+    pub fn of(&self, c: Card) -> Option<usize> {
+        let o = self.0[c.index() as usize & 63];
+        (o != Owners::NONE).then_some(o as usize)
+    }
+}
+
+/// What each side takes by force from a trick start, whatever the other
+/// side does: card points, and whether it takes at least one trick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sure {
+    /// Card points, (maximising side, minimising side).
+    pub points: (i32, i32),
+    /// At least one trick, (maximising side, minimising side).
+    pub trick: (bool, bool),
+}
+
+impl Sure {
+    fn add(&mut self, max_side: bool, pts: i32) {
+        if max_side {
+            self.points.0 += pts;
+            self.trick.0 = true;
+        } else {
+            self.points.1 += pts;
+            self.trick.1 = true;
+        }
+    }
+}
+
+/// At a trick start, the card points each side will surely take:
+/// - **top trumps**: the trumps in play from the top down that one side
+///   holds can be beaten by nothing, so whenever they are played their
+///   trick, and at least their own points, go to that side;
+/// - **quick tricks** of the side on lead (as DDS counts them for bridge):
+///   the leader's cards from the top of a plain suit win as many rounds of
+///   that suit as every other player can follow, or all of them when the
+///   other players hold no trump to ruff with (and, where a player may trump
+///   while able to follow, only then). The leader cashes those suits first
+///   and keeps the lead: a player who follows a suit discards nothing, so
+///   the counts hold from suit to suit; the top trumps come after.
+///
+/// Only the cards' own points are counted, never what the others add, so
+/// these are lower bounds on what each side takes.
+pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) -> Sure {
+    let hands = p.hands();
+    let mut sure = Sure::default();
+    let side = |s: usize| p.maximizer(Seat::ALL[s]);
+    // Top trumps held by one side.
+    let mut trumps = order
+        .group(4)
+        .iter()
+        .filter_map(|&(c, f)| Some((owners.of(c)?, f.points)));
+    if let Some((first, pts)) = trumps.next() {
+        let s = side(first);
+        sure.add(s, pts as i32);
+        for (o, pts) in trumps {
+            if side(o) != s {
+                break;
+            }
+            sure.add(s, pts as i32);
+        }
+    }
+    if p.in_trick() != 0 {
+        return sure;
+    }
+    // Quick tricks of the leader in the plain suits.
+    let leader = p.leader().index();
+    let ruff_anytime = p.trump_while_able_to_follow();
+    let trumps = order.groups[4];
+    for g in 0..4 {
+        let cards = order.group(g);
+        if cards.is_empty() {
+            continue;
+        }
+        let mut k = usize::MAX;
+        for (s, &h) in hands.0.iter().enumerate() {
+            if s == leader || (h & trumps).is_empty() {
+                continue;
+            }
+            k = if ruff_anytime {
+                0
+            } else {
+                k.min((h & order.groups[g]).len() as usize)
+            };
+        }
+        if k == 0 {
+            continue;
+        }
+        let mine = hands.0[leader];
+        let mut taken = 0;
+        for &(c, f) in cards {
+            if taken == k {
+                break;
+            }
+            if mine.contains(c) {
+                sure.add(side(leader), f.points as i32);
+                taken += 1;
+            } else if owners.of(c).is_some() {
+                break;
+            }
+        }
+    }
+    sure
+}
+
+/// Sorts the legal cards into classes of equivalent cards: cards of the
+/// player to move in one group, adjacent in strength among the live cards
+/// (no card of another hand, of the trick or an illegal card of this hand
+/// between them), worth the same points and not in `special` (see
+/// [`Position::special`]). Pushes each class's representative (its
+/// strongest card) to `reps` and calls `member(card, representative)` for
+/// every legal card.
+pub(crate) fn classes_into<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    legal: CardSet,
+    reps: &mut Cards,
+    mut member: impl FnMut(Card, Card),
+) {
+    let live = crate::live(p);
+    let mut special = None;
+    for g in 0..GROUPS {
+        let mut left = (legal & order.groups[g]).len();
+        // The open class: its representative, points and last member.
+        let mut open: Option<(Card, u8, Card)> = None;
+        for &(c, f) in order.group(g) {
+            if left == 0 {
+                break;
+            }
+            if !live.contains(c) {
+                continue;
+            }
+            if !legal.contains(c) {
+                open = None;
+                continue;
+            }
+            left -= 1;
+            let joins = open.is_some_and(|(_, pts, last)| {
+                pts == f.points && {
+                    let sp = *special.get_or_insert_with(|| p.special(live));
+                    !sp.contains(last) && !sp.contains(c)
+                }
+            });
+            match open {
+                Some((r, pts, _)) if joins => {
+                    member(c, r);
+                    open = Some((r, pts, c));
+                }
+                _ => {
+                    reps.push(c);
+                    member(c, c);
+                    open = Some((c, f.points, c));
+                }
+            }
+        }
+    }
+}
+
+/// The classes of the legal cards: the representatives, and each legal card
+/// with its representative.
+pub(crate) fn classes<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    legal: CardSet,
+) -> (Vec<Card>, Vec<(Card, Card)>) {
+    let mut reps = Cards::new();
+    let mut map = Vec::with_capacity(legal.len() as usize);
+    classes_into(p, order, legal, &mut reps, |c, r| map.push((c, r)));
+    (reps.as_slice().to_vec(), map)
+}
