@@ -41,7 +41,7 @@ pub mod table;
 mod tt;
 
 pub use order::Sure;
-pub use search::{CardValue, Options, Solver, Stats};
+pub use search::{CardValue, Options, Solver, Stats, LARGE_DEAL_BITS};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 
 /// What the search needs of a card: the group it competes in (`4` for

@@ -105,8 +105,9 @@ impl Sure {
 /// - **quick tricks** of the side on lead (as DDS counts them for bridge):
 ///   the leader's cards from the top of a plain suit win as many rounds of
 ///   that suit as every other player can follow, or all of them when the
-///   other players hold no trump to ruff with (and, where a player may trump
-///   while able to follow, only then). The leader cashes those suits first
+///   other players hold no trump to ruff with. Where a player may trump
+///   while able to follow (Jass), only when the opponents hold no trump;
+///   nothing there obliges the partner to trump. The leader cashes those suits first
 ///   and keeps the lead: a player who follows a suit discards nothing, so
 ///   the counts hold from suit to suit; the top trumps come after.
 ///
@@ -148,10 +149,17 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) 
             if s == leader || (h & trumps).is_empty() {
                 continue;
             }
-            k = if ruff_anytime {
-                0
-            } else {
+            let partner = side(s) == side(leader);
+            k = if !ruff_anytime {
                 k.min((h & order.groups[g]).len() as usize)
+            } else if partner && !(h - trumps).is_empty() {
+                // Where trumping is free, nothing obliges the partner to
+                // (unless trumps are all the partner holds).
+                k
+            } else if partner {
+                k.min((h & order.groups[g]).len() as usize)
+            } else {
+                0
             };
         }
         if k == 0 {

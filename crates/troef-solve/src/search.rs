@@ -17,7 +17,9 @@ pub struct Options {
     pub bounds: bool,
     pub ordering: bool,
     pub equivalence: bool,
-    /// The table has `2^table_bits` slots of two entries.
+    /// The table has `2^table_bits` slots of two entries (16 bytes each)
+    /// for deals of up to 32 cards, and [`LARGE_DEAL_BITS`] more bits for
+    /// larger ones (Jass's 36 cards: a trick more, ten times the positions).
     pub table_bits: u32,
 }
 
@@ -46,6 +48,9 @@ impl Options {
         ..Options::ALPHA_BETA
     };
 }
+
+/// See [`Options::table_bits`].
+pub const LARGE_DEAL_BITS: u32 = 3;
 
 /// Counters of one solver's work since it was made or reset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -78,8 +83,21 @@ impl Solver {
         Solver {
             options,
             stats: Stats::default(),
-            table: options.table.then(|| Table::new(options.table_bits)),
+            table: None,
             order: Order::default(),
+        }
+    }
+
+    /// Reads the position's cards in search order, and makes the table (or
+    /// a larger one, for a larger deal): sized to the deal, never shrunk.
+    fn prepare<P: Position>(&mut self, p: &P) {
+        self.order = Order::new(p);
+        if self.options.table {
+            let large = self.order.cards.len() > 32;
+            let bits = self.options.table_bits + if large { LARGE_DEAL_BITS } else { 0 };
+            if self.table.as_ref().is_none_or(|t| t.bits() < bits) {
+                self.table = Some(Table::new(bits));
+            }
         }
     }
 
@@ -103,7 +121,7 @@ impl Solver {
     /// other probe bisects the interval instead, so that weak fail-soft bounds
     /// cannot make it crawl through a wide range of values one at a time.
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
-        self.order = Order::new(p);
+        self.prepare(p);
         if !self.options.mtd {
             return self.search(p, i32::MIN + 1, i32::MAX - 1);
         }
@@ -136,7 +154,7 @@ impl Solver {
 
     /// Whether the maximising side can reach at least `target`.
     pub fn reaches<P: Position>(&mut self, p: &mut P, target: i32) -> bool {
-        self.order = Order::new(p);
+        self.prepare(p);
         self.stats.probes += 1;
         self.search(p, target - 1, target) >= target
     }
@@ -145,7 +163,7 @@ impl Solver {
     /// Cards in one equivalence class share the value of its representative.
     pub fn card_values<P: Position>(&mut self, p: &mut P) -> Vec<CardValue> {
         let legal = p.legal();
-        self.order = Order::new(p);
+        self.prepare(p);
         let (reps, map) = if self.options.equivalence {
             order::classes(p, &self.order, legal)
         } else {
@@ -181,7 +199,7 @@ impl Solver {
     /// probes on the warm table.
     pub fn principal_variation<P: Position>(&mut self, p: &mut P, v: i32) -> Vec<Card> {
         let mut line = Vec::new();
-        self.order = Order::new(p);
+        self.prepare(p);
         while !p.is_over() {
             let max = p.maximizer(p.to_play());
             let moves = self.moves(p, None);
@@ -303,13 +321,14 @@ impl Solver {
                 let l = layout.as_ref()?;
                 l.cards[..l.len].iter().position(|&c| c == b)
             });
-            t.store(key, lo, hi, place);
+            let depth = p.hands().0.iter().map(|h| h.len()).sum();
+            t.store(key, lo, hi, place, depth);
         }
         best
     }
 
     /// The cards to try, best guess first.
-    fn moves<P: Position>(&self, p: &P, hint: Option<Card>) -> Cards {
+    fn moves<P: Position>(&self, p: &mut P, hint: Option<Card>) -> Cards {
         let legal = p.legal();
         let mut moves = Cards::new();
         if self.options.equivalence {
@@ -320,7 +339,11 @@ impl Solver {
             }
         }
         if self.options.ordering {
-            sort_moves(p, moves.as_mut_slice());
+            if p.in_trick() == 0 && moves.len > 1 && lead_lookahead(p) {
+                sort_leads(p, moves.as_mut_slice());
+            } else {
+                sort_moves(p, moves.as_mut_slice());
+            }
         }
         if let Some(h) = hint {
             if let Some(i) = moves.as_slice().iter().position(|&c| c == h) {
@@ -328,6 +351,63 @@ impl Solver {
             }
         }
         moves
+    }
+}
+
+/// Whether leads are ordered by playing out their trick (see
+/// [`sort_leads`]): with four tricks or more to play, where a subtree is
+/// worth the cost.
+fn lead_lookahead<P: Position + ?Sized>(p: &P) -> bool {
+    p.hands().0.iter().map(|h| h.len()).sum::<u32>() >= 16
+}
+
+/// Orders leads by the trick each one makes when the other three players
+/// follow the first card of [`sort_moves`]: the points the leader's side
+/// wins (or, negative, gives away) first, then [`sort_moves`]'s order.
+fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
+    let me = p.maximizer(p.to_play());
+    let seats = [0, 1, 2, 3].map(|i| p.seat_at(i));
+    let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
+    for (k, &lead) in keys.iter_mut().zip(moves.iter()) {
+        let mut cards = [lead; 4];
+        p.play(lead);
+        for slot in cards.iter_mut().skip(1) {
+            let mut m = Cards::new();
+            for c in p.legal() {
+                m.push(c);
+            }
+            sort_moves(p, m.as_mut_slice());
+            *slot = m.cards[0];
+            p.play(*slot);
+        }
+        for _ in 0..4 {
+            p.undo();
+        }
+        let mut win = 0;
+        let mut pts = 0;
+        for (i, &c) in cards.iter().enumerate() {
+            pts += p.feature(c).points as i32;
+            if p.strength(c, lead) > p.strength(cards[win], lead) {
+                win = i;
+            }
+        }
+        let gain = if p.maximizer(seats[win]) == me {
+            pts
+        } else {
+            -pts
+        };
+        let f = p.feature(lead);
+        *k = (
+            -gain,
+            -(f.strength as i32),
+            -(f.points as i32),
+            lead.index() as u8,
+        );
+    }
+    let keys = &mut keys[..moves.len()];
+    keys.sort_unstable();
+    for (m, k) in moves.iter_mut().zip(keys.iter()) {
+        *m = Card::from_index(k.3 as u32).expect("a card");
     }
 }
 

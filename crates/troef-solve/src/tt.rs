@@ -6,22 +6,53 @@
 use crate::order::{Order, Owners};
 use troef_cards::{Card, CardSet};
 
+/// One entry: 16 bytes. Bounds are stored as `i16` (every value searched is
+/// far inside; a bound outside is widened, which keeps it true), with the
+/// extremes meaning "no bound".
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     key: u64,
-    lo: i32,
-    hi: i32,
+    lo: i16,
+    hi: i16,
+    /// The best lead's place in the layout, plus one (0: none).
     best: u8,
-    used: bool,
+    /// Cards left in the hands: the size of the subtree the entry saves.
+    depth: u8,
+    /// The table's generation when stored; other generations are empty.
+    generation: u8,
 }
 
 const EMPTY: Entry = Entry {
     key: 0,
-    lo: i32::MIN,
-    hi: i32::MAX,
+    lo: i16::MIN,
+    hi: i16::MAX,
     best: 0,
-    used: false,
+    depth: 0,
+    generation: 0,
 };
+
+fn pack_lo(lo: i32) -> i16 {
+    if lo == i32::MIN {
+        i16::MIN
+    } else {
+        lo.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as i16
+    }
+}
+
+fn pack_hi(hi: i32) -> i16 {
+    if hi == i32::MAX {
+        i16::MAX
+    } else {
+        hi.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as i16
+    }
+}
+
+fn unpack(lo: i16, hi: i16) -> (i32, i32) {
+    (
+        if lo == i16::MIN { i32::MIN } else { lo as i32 },
+        if hi == i16::MAX { i32::MAX } else { hi as i32 },
+    )
+}
 
 /// Bounds on `R` and the best lead, as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +66,7 @@ pub struct Hit {
 pub struct Table {
     slots: Vec<[Entry; 2]>,
     mask: usize,
+    generation: u8,
 }
 
 /// The cards in play at a trick start, in the order the relative key lists
@@ -86,17 +118,28 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
 }
 
 impl Table {
-    /// A table of `2^bits` slots of two entries each.
+    /// A table of `2^bits` slots of two entries each (16 bytes an entry).
     pub fn new(bits: u32) -> Table {
         let n = 1usize << bits.min(28);
         Table {
             slots: vec![[EMPTY; 2]; n],
             mask: n - 1,
+            generation: 1,
         }
     }
 
+    /// Forgets every entry: a new generation, so no memory is touched.
     pub fn clear(&mut self) {
-        self.slots.fill([EMPTY; 2]);
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill([EMPTY; 2]);
+            self.generation = 1;
+        }
+    }
+
+    /// The table has `2^bits` slots.
+    pub fn bits(&self) -> u32 {
+        self.mask.count_ones()
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -105,22 +148,30 @@ impl Table {
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let s = &self.slots[self.slot(key)];
-        s.iter().find(|e| e.used && e.key == key).map(|e| Hit {
-            lo: e.lo,
-            hi: e.hi,
-            best: (e.best != 0).then(|| e.best as usize - 1),
-        })
+        s.iter()
+            .find(|e| e.generation == self.generation && e.key == key)
+            .map(|e| {
+                let (lo, hi) = unpack(e.lo, e.hi);
+                Hit {
+                    lo,
+                    hi,
+                    best: (e.best != 0).then(|| e.best as usize - 1),
+                }
+            })
     }
 
-    /// Narrows the bounds stored for `key` (or stores them), keeping the
-    /// entry with the tighter window when the slot is full: the first entry
-    /// is replaced always, the second only by the same key.
-    pub fn store(&mut self, key: u64, lo: i32, hi: i32, best: Option<usize>) {
+    /// Narrows the bounds stored for `key` (or stores them). A slot holds
+    /// two entries: the second keeps the largest subtree (most cards left)
+    /// and the first takes the rest, so that entries of the upper tricks,
+    /// which save the most, survive a full table.
+    pub fn store(&mut self, key: u64, lo: i32, hi: i32, best: Option<usize>, depth: u32) {
+        let generation = self.generation;
         let i = self.slot(key);
         let slot = &mut self.slots[i];
-        let best = best.map_or(0, |b| b as u8 + 1);
+        let best = best.map_or(0, |b| (b as u8).saturating_add(1));
+        let (lo, hi) = (pack_lo(lo), pack_hi(hi));
         for e in slot.iter_mut() {
-            if e.used && e.key == key {
+            if e.generation == generation && e.key == key {
                 e.lo = e.lo.max(lo);
                 e.hi = e.hi.min(hi);
                 if best != 0 {
@@ -134,18 +185,17 @@ impl Table {
             lo,
             hi,
             best,
-            used: true,
+            depth: depth.min(255) as u8,
+            generation,
         };
-        if !slot[1].used {
+        let deep = &slot[1];
+        if deep.generation != generation || new.depth >= deep.depth {
+            if deep.generation == generation {
+                slot[0] = slot[1];
+            }
             slot[1] = new;
         } else {
-            // Keep the older entry as the second; the newest goes first.
-            if !slot[0].used {
-                slot[0] = new;
-            } else {
-                slot[1] = slot[0];
-                slot[0] = new;
-            }
+            slot[0] = new;
         }
     }
 }
