@@ -237,51 +237,15 @@ impl Solver {
         if p.is_over() {
             return p.value();
         }
-        let start = p.in_trick() == 0;
-        let mut key = 0;
-        let mut split = None;
-        let mut hint = None;
-        let mut layout: Option<tt::Layout> = None;
-        if start && (self.options.bounds || self.table.is_some()) {
-            let live = crate::live(p);
-            let owners = order::Owners::new(p.hands());
-            let sure = if self.options.bounds {
-                order::sure(p, &self.order, &owners)
-            } else {
-                order::Sure::default()
-            };
-            let st = p.trick_start(beta, live, sure);
-            if self.options.bounds {
-                if st.lo >= beta {
-                    return st.lo;
-                }
-                if st.hi <= alpha {
-                    return st.hi;
-                }
-            }
-            if let Some(t) = &self.table {
-                let sp = st.split;
-                split = Some(sp);
-                let (k, l) = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
-                key = k;
-                layout = Some(l);
-                if let Some(h) = t.probe(key) {
-                    let (lo, hi) = sp.load(h.lo, h.hi);
-                    if lo >= beta || lo == hi {
-                        self.stats.table_cutoffs += 1;
-                        return lo;
-                    }
-                    if hi <= alpha {
-                        self.stats.table_cutoffs += 1;
-                        return hi;
-                    }
-                    // The best lead is stored as its place in the layout.
-                    hint = h
-                        .best
-                        .and_then(|i| layout.as_ref().filter(|l| i < l.len).map(|l| l.cards[i]));
-                }
-            }
-        }
+        let Entry {
+            key,
+            split,
+            hint,
+            layout,
+        } = match self.enter(p, alpha, beta) {
+            Ok(e) => e,
+            Err(v) => return v,
+        };
         let (alpha0, beta0) = (alpha, beta);
         let max = p.maximizer(p.to_play());
         let moves = self.moves(p, hint);
@@ -327,6 +291,58 @@ impl Solver {
         best
     }
 
+    /// At a trick start: the bounds and the table. `Err(v)` when they
+    /// decide the probe (`v` is a bound on the side the window falls),
+    /// else what the search stores afterwards.
+    fn enter<P: Position>(&mut self, p: &P, alpha: i32, beta: i32) -> Result<Entry, i32> {
+        let mut e = Entry {
+            key: 0,
+            split: None,
+            hint: None,
+            layout: None,
+        };
+        if p.in_trick() != 0 || !(self.options.bounds || self.table.is_some()) {
+            return Ok(e);
+        }
+        let live = crate::live(p);
+        let owners = order::Owners::new(p.hands());
+        let sure = if self.options.bounds {
+            order::sure(p, &self.order, &owners)
+        } else {
+            order::Sure::default()
+        };
+        let st = p.trick_start(beta, live, sure);
+        if self.options.bounds {
+            if st.lo >= beta {
+                return Err(st.lo);
+            }
+            if st.hi <= alpha {
+                return Err(st.hi);
+            }
+        }
+        if let Some(t) = &self.table {
+            let sp = st.split;
+            e.split = Some(sp);
+            let (k, l) = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
+            e.key = k;
+            if let Some(h) = t.probe(k) {
+                let (lo, hi) = sp.load(h.lo, h.hi);
+                if lo >= beta || lo == hi {
+                    self.stats.table_cutoffs += 1;
+                    return Err(lo);
+                }
+                if hi <= alpha {
+                    self.stats.table_cutoffs += 1;
+                    return Err(hi);
+                }
+                // The best lead is stored as its place in the layout.
+                e.hint = h.best.filter(|&i| i < l.len).map(|i| l.cards[i]);
+            }
+            e.layout = Some(l);
+        }
+        Ok(e)
+    }
+
     /// The cards to try, best guess first.
     fn moves<P: Position>(&self, p: &mut P, hint: Option<Card>) -> Cards {
         let legal = p.legal();
@@ -352,6 +368,14 @@ impl Solver {
         }
         moves
     }
+}
+
+/// What [`Solver::enter`] hands to the search of a trick start.
+struct Entry {
+    key: u64,
+    split: Option<crate::Split>,
+    hint: Option<Card>,
+    layout: Option<tt::Layout>,
 }
 
 /// Whether leads are ordered by playing out their trick (see
