@@ -6,9 +6,11 @@
 use crate::order::{Order, Owners};
 use troef_cards::{Card, CardSet};
 
-/// One entry: 16 bytes. Bounds are stored as `i16` (every value searched is
-/// far inside; a bound outside is widened, which keeps it true), with the
-/// extremes meaning "no bound".
+/// One entry, stored in 16 bytes (the key and a word of data). Bounds are
+/// stored as `i16` (every value searched is far inside; a bound outside is
+/// widened, which keeps it true), with the extremes meaning "no bound".
+/// All-zero bits are an empty entry (generation 0 is never current), so the
+/// table is allocated zeroed and costs nothing until used.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     key: u64,
@@ -22,28 +24,46 @@ struct Entry {
     generation: u8,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    lo: i16::MIN,
-    hi: i16::MAX,
-    best: 0,
-    depth: 0,
-    generation: 0,
-};
+impl Entry {
+    fn load(w: &[u64]) -> Entry {
+        let d = w[1];
+        Entry {
+            key: w[0],
+            lo: d as u16 as i16,
+            hi: (d >> 16) as u16 as i16,
+            best: (d >> 32) as u8,
+            depth: (d >> 40) as u8,
+            generation: (d >> 48) as u8,
+        }
+    }
 
-fn pack_lo(lo: i32) -> i16 {
-    if lo == i32::MIN {
-        i16::MIN
-    } else {
-        lo.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as i16
+    fn save(self, w: &mut [u64]) {
+        w[0] = self.key;
+        w[1] = self.lo as u16 as u64
+            | (self.hi as u16 as u64) << 16
+            | (self.best as u64) << 32
+            | (self.depth as u64) << 40
+            | (self.generation as u64) << 48;
     }
 }
 
+/// A lower bound as stored: below the range it becomes "no bound", above
+/// it the range's top (both weaker, so still true).
+fn pack_lo(lo: i32) -> i16 {
+    if lo <= i16::MIN as i32 {
+        i16::MIN
+    } else {
+        lo.min(i16::MAX as i32 - 1) as i16
+    }
+}
+
+/// An upper bound as stored: above the range "no bound", below it the
+/// range's bottom.
 fn pack_hi(hi: i32) -> i16 {
-    if hi == i32::MAX {
+    if hi >= i16::MAX as i32 {
         i16::MAX
     } else {
-        hi.clamp(i16::MIN as i32 + 1, i16::MAX as i32 - 1) as i16
+        hi.max(i16::MIN as i32 + 1) as i16
     }
 }
 
@@ -64,7 +84,8 @@ pub struct Hit {
 }
 
 pub struct Table {
-    slots: Vec<[Entry; 2]>,
+    /// A slot: two entries of two words each.
+    slots: Vec<[u64; 4]>,
     mask: usize,
     generation: u8,
 }
@@ -122,7 +143,7 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let n = 1usize << bits.min(28);
         Table {
-            slots: vec![[EMPTY; 2]; n],
+            slots: vec![[0; 4]; n],
             mask: n - 1,
             generation: 1,
         }
@@ -132,7 +153,7 @@ impl Table {
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.slots.fill([EMPTY; 2]);
+            self.slots.fill([0; 4]);
             self.generation = 1;
         }
     }
@@ -148,7 +169,8 @@ impl Table {
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let s = &self.slots[self.slot(key)];
-        s.iter()
+        s.chunks_exact(2)
+            .map(Entry::load)
             .find(|e| e.generation == self.generation && e.key == key)
             .map(|e| {
                 let (lo, hi) = unpack(e.lo, e.hi);
@@ -170,13 +192,15 @@ impl Table {
         let slot = &mut self.slots[i];
         let best = best.map_or(0, |b| (b as u8).saturating_add(1));
         let (lo, hi) = (pack_lo(lo), pack_hi(hi));
-        for e in slot.iter_mut() {
+        for w in slot.chunks_exact_mut(2) {
+            let mut e = Entry::load(w);
             if e.generation == generation && e.key == key {
                 e.lo = e.lo.max(lo);
                 e.hi = e.hi.min(hi);
                 if best != 0 {
                     e.best = best;
                 }
+                e.save(w);
                 return;
             }
         }
@@ -188,14 +212,48 @@ impl Table {
             depth: depth.min(255) as u8,
             generation,
         };
-        let deep = &slot[1];
+        let deep = Entry::load(&slot[2..]);
         if deep.generation != generation || new.depth >= deep.depth {
             if deep.generation == generation {
-                slot[0] = slot[1];
+                slot.copy_within(2..4, 0);
             }
-            slot[1] = new;
+            new.save(&mut slot[2..]);
         } else {
-            slot[0] = new;
+            new.save(&mut slot[..2]);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_bounds_stay_true() {
+        let mut t = Table::new(4);
+        assert_eq!(t.probe(7), None, "a zeroed table is empty");
+        t.store(7, -162, 40_000, Some(3), 20);
+        // A bound outside i16 is widened (here: no upper bound at all is
+        // still an upper bound above 40,000).
+        let h = t.probe(7).expect("stored");
+        assert_eq!(h.lo, -162);
+        assert!(h.hi >= 40_000);
+        assert_eq!(h.best, Some(3));
+        t.store(7, i32::MIN, 12, None, 20);
+        let h = t.probe(7).expect("stored");
+        assert_eq!((h.lo, h.hi, h.best), (-162, 12, Some(3)));
+        t.clear();
+        assert_eq!(t.probe(7), None, "a new generation forgets");
+    }
+
+    #[test]
+    fn the_deeper_entry_survives_a_full_slot() {
+        let mut t = Table::new(0);
+        t.store(1, 0, 0, None, 28);
+        t.store(2, 0, 0, None, 8);
+        t.store(3, 0, 0, None, 12);
+        assert!(t.probe(1).is_some(), "the largest subtree is kept");
+        assert!(t.probe(2).is_none());
+        assert!(t.probe(3).is_some());
     }
 }
