@@ -198,6 +198,7 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
 ) {
     let live = crate::live(p);
     let mut special = None;
+    let mut seen = CardSet::EMPTY;
     for g in 0..GROUPS {
         let mut left = (legal & order.groups[g]).len();
         // The open class: its representative, points and last member.
@@ -214,6 +215,7 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
                 continue;
             }
             left -= 1;
+            seen.insert(c);
             let joins = open.is_some_and(|(_, pts, last)| {
                 pts == f.points && {
                     let sp = *special.get_or_insert_with(|| p.special(live));
@@ -232,6 +234,12 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
                 }
             }
         }
+    }
+    // A legal card the order does not hold (not in play at the root the
+    // order was read from) is never merged, and never dropped.
+    for c in legal - seen {
+        reps.push(c);
+        member(c, c);
     }
 }
 

@@ -18,8 +18,9 @@ pub struct Options {
     pub ordering: bool,
     pub equivalence: bool,
     /// The table has `2^table_bits` slots of two entries (16 bytes each)
-    /// for deals of up to 32 cards, and [`LARGE_DEAL_BITS`] more bits for
-    /// larger ones (Jass's 36 cards: a trick more, ten times the positions).
+    /// for positions of 29 to 32 cards, [`LARGE_DEAL_BITS`] more bits for
+    /// larger ones (Jass's 36 cards: a trick more, ten times the positions)
+    /// and fewer for endgames (see `table_bits`).
     pub table_bits: u32,
 }
 
@@ -51,6 +52,19 @@ impl Options {
 
 /// See [`Options::table_bits`].
 pub const LARGE_DEAL_BITS: u32 = 3;
+
+/// The table's size for a position with `cards` in play: `bits` from 29 to
+/// 32 cards, [`LARGE_DEAL_BITS`] more above, and two bits fewer a trick
+/// below (an endgame of five tricks gets 2^12 slots): the table is
+/// allocated zeroed, and a page first touched costs a fault, so a table
+/// much larger than the search is slower, not faster.
+fn table_bits(bits: u32, cards: usize) -> u32 {
+    if cards > 32 {
+        return bits + LARGE_DEAL_BITS;
+    }
+    let tricks_short = (32usize.saturating_sub(cards) / 4) as u32;
+    bits.saturating_sub(2 * tricks_short).max(bits.min(10))
+}
 
 /// Counters of one solver's work since it was made or reset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -89,12 +103,12 @@ impl Solver {
     }
 
     /// Reads the position's cards in search order, and makes the table (or
-    /// a larger one, for a larger deal): sized to the deal, never shrunk.
+    /// a larger one, for a larger position): sized to the cards in play,
+    /// never shrunk.
     fn prepare<P: Position>(&mut self, p: &P) {
         self.order = Order::new(p);
         if self.options.table {
-            let large = self.order.cards.len() > 32;
-            let bits = self.options.table_bits + if large { LARGE_DEAL_BITS } else { 0 };
+            let bits = table_bits(self.options.table_bits, self.order.cards.len());
             if self.table.as_ref().is_none_or(|t| t.bits() < bits) {
                 self.table = Some(Table::new(bits));
             }
