@@ -174,6 +174,8 @@ fn klaverjassen(deals: u64, ladder_n: u64) {
     a.line("Klaverjassen (amsterdam): annotate a played hand");
     eprintln!("klaverjassen: the makers make {made} of {deals}");
     let mut l = Ladder::new();
+    // The ladder's endgames do not depend on --deals.
+    let mut rng = SplitMix64(SEED);
     for i in 0..ladder_n {
         let trump = Suit::ALL[(i % 4) as usize];
         let mut g = Klaverjas::new(hands(kj::DECK, 8, i), trump, Team::NS, Seat::North, &p);
@@ -220,6 +222,8 @@ fn jass(deals: u64, ladder_n: u64) {
     a.line("Jass (swiss), trumps: annotate a played hand");
     ao.line("Jass (swiss), Obenabe/Undeufe: annotate a played hand");
     let mut l = Ladder::new();
+    // The ladder's endgames do not depend on --deals.
+    let mut rng = SplitMix64(SEED + 1);
     for i in 0..ladder_n {
         let mut g = jass_game(&p, i, jass::Mode::ALL[(i % 6) as usize]);
         endgame(&mut g, &mut rng, 20);
@@ -258,6 +262,8 @@ fn schafkopf(deals: u64, ladder_n: u64) {
     f.line("Schafkopf (bavarian), all contracts: full deal");
     a.line("Schafkopf (bavarian), all contracts: annotate a played hand");
     let mut l = Ladder::new();
+    // The ladder's endgames do not depend on --deals.
+    let mut rng = SplitMix64(SEED + 2);
     for i in 0..ladder_n {
         let Some(mut g) = game(i, i as usize) else {
             continue;
