@@ -30,8 +30,13 @@ struct Outlook {
     m: i32,
     /// What each side takes by force ([`crate::sure`]).
     sure: crate::Sure,
+    /// Made, or nat, with best play by the side that can force it.
     made_sure: bool,
     nat_sure: bool,
+    /// Made, or nat, on every line of play (from the top trumps alone): what
+    /// the table's split may rely on, since the search visits bad lines too.
+    made_always: bool,
+    nat_always: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -235,6 +240,7 @@ impl Klaverjas {
         let rb = self.roem_bound(live);
         let m = self.margin();
         let (made_sure, nat_sure) = self.decided(m, mc, rem, rb, sure.points);
+        let (made_always, nat_always) = self.decided(m, mc, rem, rb, sure.always);
         Outlook {
             mc,
             rem,
@@ -243,6 +249,8 @@ impl Klaverjas {
             sure,
             made_sure,
             nat_sure,
+            made_always,
+            nat_always,
         }
     }
 
@@ -369,11 +377,13 @@ impl Position for Klaverjas {
 impl Klaverjas {
     /// How the table stores a trick start's value for a probe at `beta`.
     fn split(&self, beta: i32, o: &Outlook) -> Split {
+        // Only what holds on every line: the search visits lines on which
+        // the side that could force the result does not.
         let &Outlook {
             mc,
             m,
-            made_sure,
-            nat_sure,
+            made_always: made_sure,
+            nat_always: nat_sure,
             ..
         } = o;
         let a = self.acc;

@@ -82,6 +82,10 @@ impl Owners {
 pub struct Sure {
     /// Card points, (maximising side, minimising side).
     pub points: (i32, i32),
+    /// The part of `points` that goes to each side on every line of play
+    /// (the top trumps); the rest (quick tricks) only with the side's best
+    /// play.
+    pub always: (i32, i32),
     /// At least one trick, (maximising side, minimising side).
     pub trick: (bool, bool),
 }
@@ -107,9 +111,10 @@ impl Sure {
 ///   that suit as every other player can follow, or all of them when the
 ///   other players hold no trump to ruff with. Where a player may trump
 ///   while able to follow (Jass), only when the opponents hold no trump;
-///   nothing there obliges the partner to trump. The leader cashes those suits first
-///   and keeps the lead: a player who follows a suit discards nothing, so
-///   the counts hold from suit to suit; the top trumps come after.
+///   nothing there obliges the partner to trump. The leader cashes those
+///   suits first and keeps the lead: a player who follows a suit discards
+///   nothing, so the counts hold from suit to suit; the top trumps come
+///   after.
 ///
 /// Only the cards' own points are counted, never what the others add, so
 /// these are lower bounds on what each side takes.
@@ -132,6 +137,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) 
             sure.add(s, pts as i32);
         }
     }
+    sure.always = sure.points;
     if p.in_trick() != 0 {
         return sure;
     }
