@@ -156,16 +156,14 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) 
                 continue;
             }
             let partner = side(s) == side(leader);
-            k = if !ruff_anytime {
-                k.min((h & order.groups[g]).len() as usize)
-            } else if partner && !(h - trumps).is_empty() {
+            k = if ruff_anytime && partner && !(h - trumps).is_empty() {
                 // Where trumping is free, nothing obliges the partner to
                 // (unless trumps are all the partner holds).
                 k
-            } else if partner {
-                k.min((h & order.groups[g]).len() as usize)
-            } else {
+            } else if ruff_anytime && !partner {
                 0
+            } else {
+                k.min((h & order.groups[g]).len() as usize)
             };
         }
         if k == 0 {

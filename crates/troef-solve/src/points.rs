@@ -24,7 +24,6 @@ pub trait Engine: Clone {
     fn in_trick(&self) -> usize;
     fn trick(&self) -> &[Option<Card>; 4];
     fn is_over(&self) -> bool;
-    fn tricks_left(&self) -> usize;
     fn legal(&self) -> CardSet;
     /// Plays a card; when it ends a trick, the winner and the trick's points
     /// (with any last-trick bonus).
@@ -259,9 +258,6 @@ impl Engine for jass::Game {
     fn is_over(&self) -> bool {
         jass::Game::is_over(self)
     }
-    fn tricks_left(&self) -> usize {
-        jass::TRICKS - self.tricks_done
-    }
     fn legal(&self) -> CardSet {
         self.legal_plays()
     }
@@ -327,9 +323,6 @@ impl Engine for schafkopf::Game {
     }
     fn is_over(&self) -> bool {
         schafkopf::Game::is_over(self)
-    }
-    fn tricks_left(&self) -> usize {
-        self.tricks_total - self.tricks_done
     }
     fn legal(&self) -> CardSet {
         self.legal_plays()

@@ -392,6 +392,14 @@ struct Entry {
     layout: Option<tt::Layout>,
 }
 
+/// Sorts `moves` by their keys; a key's last field is the card's index.
+fn apply_keys(moves: &mut [Card], keys: &mut [(i32, i32, i32, u8)]) {
+    keys.sort_unstable();
+    for (m, k) in moves.iter_mut().zip(keys.iter()) {
+        *m = Card::from_index(k.3 as u32).expect("a card");
+    }
+}
+
 /// Whether leads are ordered by playing out their trick (see
 /// [`sort_leads`]): with four tricks or more to play, where a subtree is
 /// worth the cost.
@@ -442,11 +450,7 @@ fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
             lead.index() as u8,
         );
     }
-    let keys = &mut keys[..moves.len()];
-    keys.sort_unstable();
-    for (m, k) in moves.iter_mut().zip(keys.iter()) {
-        *m = Card::from_index(k.3 as u32).expect("a card");
-    }
+    apply_keys(moves, &mut keys[..moves.len()]);
 }
 
 /// Move ordering for point games. Leading: strong cards first. Following:
@@ -495,9 +499,5 @@ pub(crate) fn sort_moves<P: Position + ?Sized>(p: &P, moves: &mut [Card]) {
             *k = (key.0, key.1, key.2, c.index() as u8);
         }
     }
-    let keys = &mut keys[..moves.len()];
-    keys.sort_unstable();
-    for (m, k) in moves.iter_mut().zip(keys.iter()) {
-        *m = Card::from_index(k.3 as u32).expect("a card");
-    }
+    apply_keys(moves, &mut keys[..moves.len()]);
 }
