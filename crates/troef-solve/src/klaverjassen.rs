@@ -395,6 +395,7 @@ impl Klaverjas {
             Split::Additive {
                 base: f * m,
                 ctx: 4 << 60 | bits,
+                weight: Some(f),
             }
         } else if made_sure {
             // F = factor × (m + m_rem + pit), above 0.
@@ -405,10 +406,11 @@ impl Klaverjas {
                 cap: nat,
             }
         } else if nat_sure {
-            // F = nat - factor × (roem to come + pit).
+            // F = nat - factor × (roem to come + pit): no card points.
             Split::Additive {
                 base: nat,
                 ctx: 2 << 60 | bits,
+                weight: Some(0),
             }
         } else if self.roem_in_threshold && beta > nat {
             // Above the cliff the probe asks "m + pit >= beta / factor": an
@@ -425,9 +427,11 @@ impl Klaverjas {
                 | ((a.makers_roem + a.defenders_roem) as u64 & 0xFFFF) << 16
                 | mc << 4
                 | bits;
+            // Made or nat undecided: a point can tip the cliff.
             Split::Additive {
                 base: 0,
                 ctx: 3 << 60 | ctx,
+                weight: None,
             }
         }
     }

@@ -128,11 +128,21 @@ pub struct Start {
 /// leader and `ctx` (never on the path to the position).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Split {
-    /// The final value is `base + R`.
-    Additive { base: i32, ctx: u64 },
+    /// The final value is `base + R`. `weight`: by how much at most `R`
+    /// moves when one card in play is worth one point more or less, the
+    /// rest alike (`Some(0)`: `R` does not count card points; `None`: no
+    /// such bound, as near Klaverjassen's made/nat cliff). It lets the table
+    /// answer for positions that differ only in the points of their cards
+    /// (see [`crate::tt`]).
+    Additive {
+        base: i32,
+        ctx: u64,
+        weight: Option<i32>,
+    },
     /// For probes above a cliff (Klaverjassen's made/nat): the final value
     /// is `factor × (base + R)` when `base + R >= 1` (made), and at most
-    /// `cap` otherwise (nat). The probe's question, "value >= beta" with
+    /// `cap` otherwise (nat). `R` is a margin of points: a card worth a
+    /// point more moves it by at most one. The probe's question, "value >= beta" with
     /// beta above the cliff, is then "R >= a threshold", so positions
     /// reached with different margins share entries.
     Cliff {
@@ -147,6 +157,14 @@ impl Split {
     pub fn ctx(self) -> u64 {
         match self {
             Split::Additive { ctx, .. } | Split::Cliff { ctx, .. } => ctx,
+        }
+    }
+
+    /// See [`Split::Additive`]'s `weight`.
+    pub fn weight(self) -> Option<i32> {
+        match self {
+            Split::Additive { weight, .. } => weight,
+            Split::Cliff { .. } => Some(1),
         }
     }
 

@@ -20,6 +20,10 @@ pub(crate) struct Order {
     pub start: [usize; GROUPS + 1],
     /// The cards of each group.
     pub groups: [CardSet; GROUPS],
+    /// Each card's bit in a [`CardSet`] and its points, in order.
+    bits: Vec<(u64, i32)>,
+    /// Every card in the order, as bits.
+    all: u64,
 }
 
 impl Order {
@@ -40,16 +44,53 @@ impl Order {
                 start[g] = start[g + 1];
             }
         }
+        let bits: Vec<(u64, i32)> = cards
+            .iter()
+            .map(|&(c, f)| (CardSet::from_iter([c]).bits(), f.points as i32))
+            .collect();
+        let all = bits.iter().fold(0, |u, b| u | b.0);
         Order {
             cards,
             start,
             groups,
+            bits,
+            all,
         }
     }
 
     #[inline]
     pub fn group(&self, g: usize) -> &[(Card, Feature)] {
         &self.cards[self.start[g]..self.start[g + 1]]
+    }
+
+    /// The points by which two sets of cards in play differ, card by card
+    /// in order: the `i`-th card of `a` against the `i`-th of `b`. For two
+    /// positions with one relative key (same groups and owners in order),
+    /// no line's card points differ by more. `None` when a card of either
+    /// set is not in the order (a position of an earlier solve).
+    pub fn distance(&self, a: CardSet, b: CardSet) -> Option<i32> {
+        let (a, b) = (a.bits(), b.bits());
+        if (a | b) & !self.all != 0 || a.count_ones() != b.count_ones() {
+            return None;
+        }
+        // The points of `a`'s cards in order, then `b`'s against them.
+        let mut pa = [0i32; 64];
+        let mut n = 0;
+        for &(bit, pts) in &self.bits {
+            if a & bit != 0 {
+                pa[n] = pts;
+                n += 1;
+            }
+        }
+        let mut d = 0;
+        let mut i = 0;
+        for &(bit, pts) in &self.bits {
+            if b & bit != 0 {
+                d += (pa[i] - pts).abs();
+                i += 1;
+            }
+        }
+        Some(d)
     }
 }
 

@@ -206,11 +206,14 @@ impl<E: Engine> PointGame<E> {
             return Split::Additive {
                 base: 0,
                 ctx: self.engine.state() << 2 | (a.lost == 0) as u64,
+                weight: Some(0),
             };
         }
+        // R: the side's points to come (and the every-trick bonuses).
         Split::Additive {
             base: a.points,
             ctx: self.engine.state() << 2 | bits,
+            weight: Some(1),
         }
     }
     fn bounds(&self, sure: crate::Sure) -> (i32, i32) {

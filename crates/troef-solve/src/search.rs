@@ -5,7 +5,7 @@ use crate::order::{self, Order};
 use crate::tt::{self, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
-use troef_cards::Card;
+use troef_cards::{Card, CardSet};
 
 /// Which techniques the solver uses; [`Options::FULL`] is the solver, the
 /// others are the rungs of the benchmark ladder.
@@ -17,10 +17,11 @@ pub struct Options {
     pub bounds: bool,
     pub ordering: bool,
     pub equivalence: bool,
-    /// The table has `2^table_bits` slots of two entries (16 bytes each)
+    /// The table has `2^table_bits` slots of two entries (32 bytes each)
     /// for positions of 29 to 32 cards, [`LARGE_DEAL_BITS`] more bits for
     /// larger ones (Jass's 36 cards: a trick more, ten times the positions)
-    /// and fewer for endgames (see `table_bits`).
+    /// and fewer for endgames (see `table_bits`). The table by rank key
+    /// (with `equivalence`) has half as many.
     pub table_bits: u32,
 }
 
@@ -31,7 +32,7 @@ impl Options {
         bounds: true,
         ordering: true,
         equivalence: true,
-        table_bits: 18,
+        table_bits: 17,
     };
     /// Plain alpha-beta: no table, no ordering, no pruning of equivalent cards.
     pub const ALPHA_BETA: Options = Options {
@@ -45,7 +46,7 @@ impl Options {
     /// Alpha-beta with the transposition table.
     pub const WITH_TABLE: Options = Options {
         table: true,
-        table_bits: 18,
+        table_bits: 17,
         ..Options::ALPHA_BETA
     };
 }
@@ -55,7 +56,7 @@ pub const LARGE_DEAL_BITS: u32 = 3;
 
 /// The table's size for a position with `cards` in play: `bits` from 29 to
 /// 32 cards, [`LARGE_DEAL_BITS`] more above, and two bits fewer a trick
-/// below (an endgame of five tricks gets 2^12 slots): the table is
+/// below (an endgame of five tricks gets 2^11 slots): the table is
 /// allocated zeroed, and a page first touched costs a fault, so a table
 /// much larger than the search is slower, not faster.
 fn table_bits(bits: u32, cards: usize) -> u32 {
@@ -88,6 +89,9 @@ pub struct Solver {
     pub options: Options,
     pub stats: Stats,
     table: Option<Table>,
+    /// The table by rank key (see [`crate::tt`]): bounds for positions
+    /// that differ from a stored one only in their cards' points.
+    quasi: Option<Table>,
     /// The cards of the position being solved, in search order.
     order: Order,
 }
@@ -98,6 +102,7 @@ impl Solver {
             options,
             stats: Stats::default(),
             table: None,
+            quasi: None,
             order: Order::default(),
         }
     }
@@ -112,13 +117,17 @@ impl Solver {
             if self.table.as_ref().is_none_or(|t| t.bits() < bits) {
                 self.table = Some(Table::new(bits));
             }
+            let bits = bits.saturating_sub(1);
+            if self.options.equivalence && self.quasi.as_ref().is_none_or(|t| t.bits() < bits) {
+                self.quasi = Some(Table::new(bits));
+            }
         }
     }
 
     /// Forgets the table. Needed before solving a different deal, trump or
     /// profile: the table's keys hold the cards, not the rules.
     pub fn reset(&mut self) {
-        if let Some(t) = &mut self.table {
+        for t in [&mut self.table, &mut self.quasi].into_iter().flatten() {
             t.clear();
         }
     }
@@ -149,14 +158,16 @@ impl Solver {
         };
         let mut g = guess.unwrap_or_else(|| p.first_guess()).clamp(lo, hi);
         let mut i = 0;
+        let mut weak = false;
         while lo < hi {
             let mut beta = if g <= lo { lo + 1 } else { g };
-            if i % 2 == 1 && hi - lo > 8 {
+            if (i % 2 == 1 || weak) && hi - lo > 8 {
                 beta = lo + (hi - lo + 1) / 2;
             }
             i += 1;
             self.stats.probes += 1;
             g = self.search(p, beta - 1, beta);
+            weak = g == beta - 1 || g == beta;
             if g < beta {
                 hi = g.min(hi);
             } else {
@@ -253,6 +264,7 @@ impl Solver {
         }
         let Entry {
             key,
+            live,
             split,
             hint,
             layout,
@@ -300,7 +312,13 @@ impl Solver {
                 l.cards[..l.len].iter().position(|&c| c == b)
             });
             let depth = p.hands().0.iter().map(|h| h.len()).sum();
-            t.store(key, lo, hi, place, depth);
+            t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
+            if let Some(q) = &mut self.quasi {
+                let order = &self.order;
+                q.store(key.rank, live, lo, hi, place, depth, |old| {
+                    distance(order, sp, old, live)
+                });
+            }
         }
         best
     }
@@ -310,7 +328,8 @@ impl Solver {
     /// else what the search stores afterwards.
     fn enter<P: Position>(&mut self, p: &P, alpha: i32, beta: i32) -> Result<Entry, i32> {
         let mut e = Entry {
-            key: 0,
+            key: Keys::default(),
+            live: CardSet::EMPTY,
             split: None,
             hint: None,
             layout: None,
@@ -337,10 +356,35 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let (k, l) = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
-            e.key = k;
-            if let Some(h) = t.probe(k) {
+            let tt::Keys {
+                exact,
+                rank,
+                layout: l,
+            } = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
+            e.key = Keys { exact, rank };
+            e.live = live;
+            // The exact key's entry, then the rank key's (widened).
+            let order = &self.order;
+            let mut hit = t.probe(exact, live, |_| Some(0));
+            if let Some(q) = &self.quasi {
+                let h = hit.map_or((i32::MIN, i32::MAX), |h| (h.lo, h.hi));
+                if !decides(sp.load(h.0, h.1), alpha, beta) {
+                    if let Some(qh) = q.probe(rank, live, |old| distance(order, sp, old, live)) {
+                        hit = Some(match hit {
+                            None => qh,
+                            Some(h) => tt::Hit {
+                                lo: h.lo.max(qh.lo),
+                                hi: h.hi.min(qh.hi),
+                                best: h.best.or(qh.best),
+                            },
+                        });
+                    }
+                }
+            }
+            if let Some(h) = hit {
+                // The tighter of the table's and the trick start's bounds.
                 let (lo, hi) = sp.load(h.lo, h.hi);
+                let (lo, hi) = (lo.max(st.lo), hi.min(st.hi));
                 if lo >= beta || lo == hi {
                     self.stats.table_cutoffs += 1;
                     return Err(lo);
@@ -349,7 +393,8 @@ impl Solver {
                     self.stats.table_cutoffs += 1;
                     return Err(hi);
                 }
-                // The best lead is stored as its place in the layout.
+                // The best lead is stored as its place in the layout (a
+                // good guess for a position of the same rank key too).
                 e.hint = h.best.filter(|&i| i < l.len).map(|i| l.cards[i]);
             }
             e.layout = Some(l);
@@ -384,9 +429,33 @@ impl Solver {
     }
 }
 
+/// How far apart in value two positions of one table key can be: the split's
+/// weight times their cards' point distance (see [`crate::tt`]); `None` when
+/// the split bounds nothing and the points differ.
+fn distance(order: &Order, split: crate::Split, a: CardSet, b: CardSet) -> Option<i32> {
+    match order.distance(a, b)? {
+        0 => Some(0),
+        d => split.weight().map(|w| w * d),
+    }
+}
+
+/// Whether bounds on the value decide a probe of window `(alpha, beta)`.
+fn decides((lo, hi): (i32, i32), alpha: i32, beta: i32) -> bool {
+    lo >= beta || lo == hi || hi <= alpha
+}
+
+/// A trick start's keys in the two tables.
+#[derive(Clone, Copy, Default)]
+struct Keys {
+    exact: u64,
+    rank: u64,
+}
+
 /// What [`Solver::enter`] hands to the search of a trick start.
 struct Entry {
-    key: u64,
+    key: Keys,
+    /// The cards in play.
+    live: CardSet,
     split: Option<crate::Split>,
     hint: Option<Card>,
     layout: Option<tt::Layout>,

@@ -1,12 +1,25 @@
 //! A fixed-size transposition table for trick starts. An entry holds bounds
-//! on the remaining value `R` (see [`crate::Position::trick_start`]) and the best
-//! lead found. The key is a 64-bit hash of the four hands, the leader and the
-//! adapter's context, checked in full on probe; a second hash picks the slot.
+//! on the remaining value `R` (see [`crate::Position::trick_start`]), the
+//! cards in play and the best lead found. The key is a 64-bit hash (checked
+//! in full on probe; a second hash picks the slot) of one of the two keys of
+//! [`relative_key`]: the exact key, or the rank key, which leaves out the
+//! cards' points.
+//!
+//! One rank key covers positions that play alike but whose cards differ in
+//! points ("quasi-symmetry", after Kupferschmid and Helmert's Skat solver):
+//! the same lines, each worth at most `w × d` more or less, where `d` sums
+//! the point differences card by card ([`crate::order::Order::distance`])
+//! and `w` is the split's weight ([`crate::Split::weight`]). A stored
+//! interval widened by `w × d` is then true for the other position; where
+//! `d` is 0 the positions are equal in value. The search keeps one table
+//! by each key: the rank key alone would let positions far apart in points
+//! crowd each other out of their slot.
 
 use crate::order::{Order, Owners};
 use troef_cards::{Card, CardSet};
 
-/// One entry, stored in 16 bytes (the key and a word of data). Bounds are
+/// One entry, stored in 24 bytes of 32 (the key, a word of data and the
+/// cards in play). Bounds are
 /// stored as `i16` (every value searched is far inside; a bound outside is
 /// widened, which keeps it true), with the extremes meaning "no bound".
 /// All-zero bits are an empty entry (generation 0 is never current), so the
@@ -22,13 +35,19 @@ struct Entry {
     depth: u8,
     /// The table's generation when stored; other generations are empty.
     generation: u8,
+    /// The cards in play.
+    live: u64,
 }
+
+/// Words per entry (the fourth is padding: two entries fill a cache line).
+const WORDS: usize = 4;
 
 impl Entry {
     fn load(w: &[u64]) -> Entry {
         let d = w[1];
         Entry {
             key: w[0],
+            live: w[2],
             lo: d as u16 as i16,
             hi: (d >> 16) as u16 as i16,
             best: (d >> 32) as u8,
@@ -39,6 +58,7 @@ impl Entry {
 
     fn save(self, w: &mut [u64]) {
         w[0] = self.key;
+        w[2] = self.live;
         w[1] = self.lo as u16 as u64
             | (self.hi as u16 as u64) << 16
             | (self.best as u64) << 32
@@ -74,7 +94,7 @@ fn unpack(lo: i16, hi: i16) -> (i32, i32) {
     )
 }
 
-/// Bounds on `R` and the best lead, as stored.
+/// Bounds on `R` and the best lead, as the table gives them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
     pub lo: i32,
@@ -84,8 +104,8 @@ pub struct Hit {
 }
 
 pub struct Table {
-    /// A slot: two entries of two words each.
-    slots: Vec<[u64; 4]>,
+    /// A slot: two entries of [`WORDS`] words each, one cache line.
+    slots: Vec<[u64; 2 * WORDS]>,
     mask: usize,
     generation: u8,
 }
@@ -97,23 +117,26 @@ pub struct Layout {
     pub len: usize,
 }
 
-/// The key of a trick start by relative rank (as DDS keys bridge
-/// positions): for each group (trumps, each plain suit), the owners and card
-/// points of the cards in play from the strongest down; a card in `special`
-/// (one that can still form roem, a called ace, the Puur) is named exactly.
-/// Positions with one key play alike: the engines decide legality by group
-/// membership and relative strength, and the value counts points. Also
-/// returns the cards in key order, so that a best lead can be stored as a
-/// place in it.
+/// The keys of a trick start by relative rank (as DDS keys bridge
+/// positions): for each group (trumps, each plain suit), the owners of the
+/// cards in play from the strongest down; a card in `special` (one that can
+/// still form roem, a called ace, the Puur) is named exactly. Positions with
+/// one rank key play alike: the engines decide legality by group membership
+/// and relative strength; their values differ only by the cards' points
+/// (see the module's text). The exact key adds the points, card by card.
+/// Also returns the cards in key order, so that a best lead can be stored
+/// as a place in it.
 pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     p: &P,
     order: &Order,
     owners: &Owners,
     special: CardSet,
     ctx: u64,
-) -> (u64, Layout) {
+) -> Keys {
     use troef_cards::deal::mix64;
     let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
+    // The cards' points in key order (FNV-1a).
+    let mut points: u64 = 0xcbf2_9ce4_8422_2325;
     let mut layout = Layout {
         cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
         len: 0,
@@ -131,19 +154,31 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
         } else {
             0
         };
-        h = mix64(
-            h ^ (f.group as u64) << 40 ^ (owner as u64) << 32 ^ (f.points as u64) << 16 ^ exact,
-        );
+        h = mix64(h ^ (f.group as u64) << 40 ^ (owner as u64) << 32 ^ exact);
+        points = (points ^ f.points as u64).wrapping_mul(0x0100_0000_01b3);
     }
-    (h, layout)
+    Keys {
+        exact: mix64(h ^ mix64(points)),
+        rank: h,
+        layout,
+    }
+}
+
+/// A trick start's keys (see [`relative_key`]).
+pub(crate) struct Keys {
+    /// With the cards' points: positions of one exact key are equal.
+    pub exact: u64,
+    /// Without them: positions of one rank key play alike.
+    pub rank: u64,
+    pub layout: Layout,
 }
 
 impl Table {
-    /// A table of `2^bits` slots of two entries each (16 bytes an entry).
+    /// A table of `2^bits` slots of two entries each (32 bytes an entry).
     pub fn new(bits: u32) -> Table {
         let n = 1usize << bits.min(28);
         Table {
-            slots: vec![[0; 4]; n],
+            slots: vec![[0; 2 * WORDS]; n],
             mask: n - 1,
             generation: 1,
         }
@@ -153,7 +188,7 @@ impl Table {
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.slots.fill([0; 4]);
+            self.slots.fill([0; 2 * WORDS]);
             self.generation = 1;
         }
     }
@@ -167,60 +202,128 @@ impl Table {
         (key.rotate_left(21) as usize) & self.mask
     }
 
-    pub fn probe(&self, key: u64) -> Option<Hit> {
+    /// Bounds on `R` for the position `live` of `key`: those of each entry of
+    /// the key, widened by `distance(its cards in play)` (`None`: no bounds
+    /// from it), together; and a best lead.
+    pub fn probe(
+        &self,
+        key: u64,
+        live: CardSet,
+        distance: impl Fn(CardSet) -> Option<i32>,
+    ) -> Option<Hit> {
         let s = &self.slots[self.slot(key)];
-        s.chunks_exact(2)
-            .map(Entry::load)
-            .find(|e| e.generation == self.generation && e.key == key)
-            .map(|e| {
-                let (lo, hi) = unpack(e.lo, e.hi);
-                Hit {
-                    lo,
-                    hi,
-                    best: (e.best != 0).then(|| e.best as usize - 1),
-                }
-            })
+        let mut found: Option<Hit> = None;
+        for e in s.chunks_exact(WORDS).map(Entry::load) {
+            if e.generation != self.generation || e.key != key {
+                continue;
+            }
+            let (lo, hi) = carried(&e, live, &distance);
+            let best = (e.best != 0).then(|| e.best as usize - 1);
+            found = Some(match found {
+                None => Hit { lo, hi, best },
+                Some(f) => Hit {
+                    lo: f.lo.max(lo),
+                    hi: f.hi.min(hi),
+                    best: f.best.or(best),
+                },
+            });
+        }
+        found
     }
 
-    /// Narrows the bounds stored for `key` (or stores them). A slot holds
-    /// two entries: the second keeps the largest subtree (most cards left)
-    /// and the first takes the rest, so that entries of the upper tricks,
-    /// which save the most, survive a full table.
-    pub fn store(&mut self, key: u64, lo: i32, hi: i32, best: Option<usize>, depth: u32) {
+    /// Stores bounds for the position `live` of `key`, narrowed by what the
+    /// key's entries say of it (see [`Table::probe`]). A slot holds two
+    /// entries: the second keeps the largest subtree (most cards left) and
+    /// the first takes the rest, so that entries of the upper tricks, which
+    /// save the most, survive a full table. Two positions of one key may
+    /// share a slot while its other entry is free.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &mut self,
+        key: u64,
+        live: CardSet,
+        lo: i32,
+        hi: i32,
+        best: Option<usize>,
+        depth: u32,
+        distance: impl Fn(CardSet) -> Option<i32>,
+    ) {
         let generation = self.generation;
         let i = self.slot(key);
         let slot = &mut self.slots[i];
         let best = best.map_or(0, |b| (b as u8).saturating_add(1));
-        let (lo, hi) = (pack_lo(lo), pack_hi(hi));
-        for w in slot.chunks_exact_mut(2) {
-            let mut e = Entry::load(w);
-            if e.generation == generation && e.key == key {
-                e.lo = e.lo.max(lo);
-                e.hi = e.hi.min(hi);
-                if best != 0 {
-                    e.best = best;
-                }
-                e.save(w);
-                return;
+        let (mut lo, mut hi) = (lo, hi);
+        let mut same = None;
+        let mut other = None;
+        for (j, w) in slot.chunks_exact(WORDS).enumerate() {
+            let e = Entry::load(w);
+            if e.generation != generation || e.key != key {
+                continue;
+            }
+            let old = CardSet::from_bits(e.live);
+            let d = if old == live { Some(0) } else { distance(old) };
+            let (l, h) = widen(unpack(e.lo, e.hi), d);
+            lo = lo.max(l);
+            hi = hi.min(h);
+            if d == Some(0) {
+                // Equal in value: one entry does for both.
+                same = Some(j);
+            } else {
+                other = Some(j);
             }
         }
-        let new = Entry {
+        let mut new = Entry {
             key,
-            lo,
-            hi,
+            lo: pack_lo(lo),
+            hi: pack_hi(hi),
             best,
             depth: depth.min(255) as u8,
             generation,
+            live: live.bits(),
         };
-        let deep = Entry::load(&slot[2..]);
+        let at = |j: usize| j * WORDS..(j + 1) * WORDS;
+        if let Some(j) = same {
+            if best == 0 {
+                new.best = Entry::load(&slot[at(j)]).best;
+            }
+            new.save(&mut slot[at(j)]);
+            return;
+        }
+        if let Some(j) = other {
+            let free = Entry::load(&slot[at(1 - j)]).generation != generation;
+            new.save(&mut slot[at(if free { 1 - j } else { j })]);
+            return;
+        }
+        let deep = Entry::load(&slot[WORDS..]);
         if deep.generation != generation || new.depth >= deep.depth {
             if deep.generation == generation {
-                slot.copy_within(2..4, 0);
+                slot.copy_within(WORDS..2 * WORDS, 0);
             }
-            new.save(&mut slot[2..]);
+            new.save(&mut slot[WORDS..]);
         } else {
-            new.save(&mut slot[..2]);
+            new.save(&mut slot[..WORDS]);
         }
+    }
+}
+
+/// The bounds entry `e` gives the position `live` of its key: its own when
+/// the cards are the same, widened by their distance, or none.
+fn carried(e: &Entry, live: CardSet, distance: &impl Fn(CardSet) -> Option<i32>) -> (i32, i32) {
+    let old = CardSet::from_bits(e.live);
+    widen(
+        unpack(e.lo, e.hi),
+        if old == live { Some(0) } else { distance(old) },
+    )
+}
+
+/// Bounds widened by `d` on each side (`None`: no bounds).
+fn widen((lo, hi): (i32, i32), d: Option<i32>) -> (i32, i32) {
+    match d {
+        Some(d) => (
+            if lo == i32::MIN { lo } else { lo - d },
+            if hi == i32::MAX { hi } else { hi + d },
+        ),
+        None => (i32::MIN, i32::MAX),
     }
 }
 
@@ -228,32 +331,63 @@ impl Table {
 mod tests {
     use super::*;
 
+    fn set(bits: u64) -> CardSet {
+        CardSet::from_bits(bits)
+    }
+
+    /// Positions of one key with other cards: 3 points apart, or unknown.
+    fn near(old: CardSet) -> Option<i32> {
+        (old.bits() == 0b10).then_some(3)
+    }
+
     #[test]
     fn entries_round_trip_and_bounds_stay_true() {
         let mut t = Table::new(4);
-        assert_eq!(t.probe(7), None, "a zeroed table is empty");
-        t.store(7, -162, 40_000, Some(3), 20);
+        let a = set(1);
+        assert_eq!(t.probe(7, a, near), None, "a zeroed table is empty");
+        t.store(7, a, -162, 40_000, Some(3), 20, near);
         // A bound outside i16 is widened (here: no upper bound at all is
         // still an upper bound above 40,000).
-        let h = t.probe(7).expect("stored");
+        let h = t.probe(7, a, near).expect("stored");
         assert_eq!(h.lo, -162);
         assert!(h.hi >= 40_000);
         assert_eq!(h.best, Some(3));
-        t.store(7, i32::MIN, 12, None, 20);
-        let h = t.probe(7).expect("stored");
+        t.store(7, a, i32::MIN, 12, None, 20, near);
+        let h = t.probe(7, a, near).expect("stored");
         assert_eq!((h.lo, h.hi, h.best), (-162, 12, Some(3)));
         t.clear();
-        assert_eq!(t.probe(7), None, "a new generation forgets");
+        assert_eq!(t.probe(7, a, near), None, "a new generation forgets");
+    }
+
+    #[test]
+    fn a_position_of_the_same_key_gets_the_bounds_widened() {
+        let mut t = Table::new(4);
+        let (a, b, c) = (set(0b1), set(0b10), set(0b100));
+        t.store(7, b, 10, 20, Some(1), 20, near);
+        // `a` is 3 points from `b`: [10, 20] becomes [7, 23].
+        let h = t.probe(7, a, near).expect("same key");
+        assert_eq!((h.lo, h.hi, h.best), (7, 23, Some(1)));
+        // `c`'s distance is unknown: no bounds, only the lead to try.
+        let h = t.probe(7, c, |_| None).expect("same key");
+        assert_eq!((h.lo, h.hi), (i32::MIN, i32::MAX));
+        // Both positions are kept while the slot has room, and a probe
+        // takes the tighter of what each says.
+        t.store(7, a, 9, 30, None, 20, near);
+        let h = t.probe(7, a, near).expect("stored");
+        assert_eq!((h.lo, h.hi), (9, 23));
+        let h = t.probe(7, b, near).expect("stored");
+        assert_eq!((h.lo, h.hi), (10, 20));
     }
 
     #[test]
     fn the_deeper_entry_survives_a_full_slot() {
         let mut t = Table::new(0);
-        t.store(1, 0, 0, None, 28);
-        t.store(2, 0, 0, None, 8);
-        t.store(3, 0, 0, None, 12);
-        assert!(t.probe(1).is_some(), "the largest subtree is kept");
-        assert!(t.probe(2).is_none());
-        assert!(t.probe(3).is_some());
+        let a = set(1);
+        t.store(1, a, 0, 0, None, 28, near);
+        t.store(2, a, 0, 0, None, 8, near);
+        t.store(3, a, 0, 0, None, 12, near);
+        assert!(t.probe(1, a, near).is_some(), "the largest subtree is kept");
+        assert!(t.probe(2, a, near).is_none());
+        assert!(t.probe(3, a, near).is_some());
     }
 }
