@@ -73,21 +73,34 @@ impl Order {
         if (a | b) & !self.all != 0 || a.count_ones() != b.count_ones() {
             return None;
         }
-        // The points of `a`'s cards in order, then `b`'s against them.
-        let mut pa = [0i32; 64];
-        let mut n = 0;
-        for &(bit, pts) in &self.bits {
-            if a & bit != 0 {
-                pa[n] = pts;
-                n += 1;
-            }
-        }
         let mut d = 0;
-        let mut i = 0;
-        for &(bit, pts) in &self.bits {
-            if b & bit != 0 {
-                d += (pa[i] - pts).abs();
-                i += 1;
+        for g in 0..GROUPS {
+            let group = self.groups[g].bits();
+            if (a ^ b) & group == 0 {
+                continue;
+            }
+            if (a & group).count_ones() != (b & group).count_ones() {
+                return None;
+            }
+            // The points of `a`'s cards in order, then `b`'s against them.
+            let cards = &self.bits[self.start[g]..self.start[g + 1]];
+            let mut pa = [0i32; 32];
+            if cards.len() > pa.len() {
+                return None;
+            }
+            let mut n = 0;
+            for &(bit, pts) in cards {
+                if a & bit != 0 {
+                    pa[n] = pts;
+                    n += 1;
+                }
+            }
+            let mut i = 0;
+            for &(bit, pts) in cards {
+                if b & bit != 0 {
+                    d += (pa[i] - pts).abs();
+                    i += 1;
+                }
             }
         }
         Some(d)

@@ -142,7 +142,9 @@ impl Solver {
     /// The driver keeps the proven interval `[lo, hi]` and probes a zero
     /// window at MTD(f)'s next point: the bound the last probe returned. Every
     /// other probe bisects the interval instead, so that weak fail-soft bounds
-    /// cannot make it crawl through a wide range of values one at a time.
+    /// cannot make it crawl through a wide range of values one at a time; so
+    /// does the probe after one whose bound said no more than its window
+    /// (`beta - 1` or `beta`), unless at most four values are left.
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.prepare(p);
         if !self.options.mtd {
@@ -161,7 +163,7 @@ impl Solver {
         let mut weak = false;
         while lo < hi {
             let mut beta = if g <= lo { lo + 1 } else { g };
-            if (i % 2 == 1 || weak) && hi - lo > 8 {
+            if (i % 2 == 1 && hi - lo > 8) || (weak && hi - lo > 4) {
                 beta = lo + (hi - lo + 1) / 2;
             }
             i += 1;

@@ -134,3 +134,31 @@ fn schafkopf_agrees_with_minimax() {
         agree(&mut g, &format!("sk #{i} {} {}", p.name, c.word()));
     }
 }
+
+/// The point distance behind the table's quasi-symmetry, worked by hand:
+/// Klaverjassen, hearts trumps, spades plain (A 11, 10 10, K 4, Q 3, J 2).
+#[test]
+fn point_distance_pairs_cards_in_order() {
+    let AnyProfile::Klaverjassen(p) = builtin("klaverjassen", "amsterdam").unwrap() else {
+        unreachable!()
+    };
+    let cards = |s: &str| -> CardSet {
+        troef_ttn::values::parse_cards(s)
+            .unwrap()
+            .into_iter()
+            .collect()
+    };
+    let hands =
+        troef_ttn::values::parse_deal("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987").unwrap();
+    let hands = BySeat(hands.hands.0.map(Option::unwrap));
+    let g = Klaverjas::new(hands, Suit::Hearts, Team::NS, Seat::North, &p);
+    let order = crate::order::Order::new(&g);
+    // A-K against 10-Q: 11-10 and 4-3.
+    assert_eq!(order.distance(cards("SA SK"), cards("ST SQ")), Some(2));
+    // A-9 against K-8: 11-4, 0-0.
+    assert_eq!(order.distance(cards("SA S9"), cards("SK S8")), Some(7));
+    // Trumps: J (20) against 9 (14).
+    assert_eq!(order.distance(cards("HJ"), cards("H9")), Some(6));
+    // Not the same groups: no distance.
+    assert_eq!(order.distance(cards("SA"), cards("HA")), None);
+}
