@@ -17,11 +17,11 @@ pub struct Options {
     pub bounds: bool,
     pub ordering: bool,
     pub equivalence: bool,
-    /// The table has `2^table_bits` slots of two entries (32 bytes each)
+    /// The table has `2^table_bits` slots of two entries (16 bytes each)
     /// for positions of 29 to 32 cards, [`LARGE_DEAL_BITS`] more bits for
     /// larger ones (Jass's 36 cards: a trick more, ten times the positions)
     /// and fewer for endgames (see `table_bits`). The table by rank key
-    /// (with `equivalence`) has half as many.
+    /// (with `equivalence`) has a quarter as many, of 32 bytes.
     pub table_bits: u32,
 }
 
@@ -32,7 +32,7 @@ impl Options {
         bounds: true,
         ordering: true,
         equivalence: true,
-        table_bits: 17,
+        table_bits: 18,
     };
     /// Plain alpha-beta: no table, no ordering, no pruning of equivalent cards.
     pub const ALPHA_BETA: Options = Options {
@@ -46,7 +46,7 @@ impl Options {
     /// Alpha-beta with the transposition table.
     pub const WITH_TABLE: Options = Options {
         table: true,
-        table_bits: 17,
+        table_bits: 18,
         ..Options::ALPHA_BETA
     };
 }
@@ -56,7 +56,7 @@ pub const LARGE_DEAL_BITS: u32 = 3;
 
 /// The table's size for a position with `cards` in play: `bits` from 29 to
 /// 32 cards, [`LARGE_DEAL_BITS`] more above, and two bits fewer a trick
-/// below (an endgame of five tricks gets 2^11 slots): the table is
+/// below (an endgame of five tricks gets 2^12 slots): the table is
 /// allocated zeroed, and a page first touched costs a fault, so a table
 /// much larger than the search is slower, not faster.
 fn table_bits(bits: u32, cards: usize) -> u32 {
@@ -115,11 +115,11 @@ impl Solver {
         if self.options.table {
             let bits = table_bits(self.options.table_bits, self.order.cards.len());
             if self.table.as_ref().is_none_or(|t| t.bits() < bits) {
-                self.table = Some(Table::new(bits));
+                self.table = Some(Table::exact(bits));
             }
-            let bits = bits.saturating_sub(1);
+            let bits = bits.saturating_sub(2);
             if self.options.equivalence && self.quasi.as_ref().is_none_or(|t| t.bits() < bits) {
-                self.quasi = Some(Table::new(bits));
+                self.quasi = Some(Table::by_rank(bits));
             }
         }
     }

@@ -18,8 +18,8 @@
 use crate::order::{Order, Owners};
 use troef_cards::{Card, CardSet};
 
-/// One entry, stored in 24 bytes of 32 (the key, a word of data and the
-/// cards in play). Bounds are
+/// One entry: the key, a word of data and, by rank key, the cards in play.
+/// Bounds are
 /// stored as `i16` (every value searched is far inside; a bound outside is
 /// widened, which keeps it true), with the extremes meaning "no bound".
 /// All-zero bits are an empty entry (generation 0 is never current), so the
@@ -39,15 +39,14 @@ struct Entry {
     live: u64,
 }
 
-/// Words per entry (the fourth is padding: two entries fill a cache line).
-const WORDS: usize = 4;
-
 impl Entry {
+    /// From an entry's words: two (no cards in play kept: an exact table)
+    /// or four (the fourth is padding: two entries fill a cache line).
     fn load(w: &[u64]) -> Entry {
         let d = w[1];
         Entry {
             key: w[0],
-            live: w[2],
+            live: w.get(2).copied().unwrap_or(0),
             lo: d as u16 as i16,
             hi: (d >> 16) as u16 as i16,
             best: (d >> 32) as u8,
@@ -58,7 +57,9 @@ impl Entry {
 
     fn save(self, w: &mut [u64]) {
         w[0] = self.key;
-        w[2] = self.live;
+        if let Some(l) = w.get_mut(2) {
+            *l = self.live;
+        }
         w[1] = self.lo as u16 as u64
             | (self.hi as u16 as u64) << 16
             | (self.best as u64) << 32
@@ -104,8 +105,9 @@ pub struct Hit {
 }
 
 pub struct Table {
-    /// A slot: two entries of [`WORDS`] words each, one cache line.
-    slots: Vec<[u64; 2 * WORDS]>,
+    /// Slots of two entries of `words` words each, one after the other.
+    slots: Vec<u64>,
+    words: usize,
     mask: usize,
     generation: u8,
 }
@@ -174,11 +176,23 @@ pub(crate) struct Keys {
 }
 
 impl Table {
-    /// A table of `2^bits` slots of two entries each (32 bytes an entry).
-    pub fn new(bits: u32) -> Table {
+    /// A table of `2^bits` slots of two entries each, 16 bytes an entry:
+    /// for exact keys, where positions of one key are equal.
+    pub fn exact(bits: u32) -> Table {
+        Table::with_words(bits, 2)
+    }
+
+    /// A table of `2^bits` slots of two entries each, 32 bytes an entry
+    /// that keeps the cards in play: for rank keys.
+    pub fn by_rank(bits: u32) -> Table {
+        Table::with_words(bits, 4)
+    }
+
+    fn with_words(bits: u32, words: usize) -> Table {
         let n = 1usize << bits.min(28);
         Table {
-            slots: vec![[0; 2 * WORDS]; n],
+            slots: vec![0; n * 2 * words],
+            words,
             mask: n - 1,
             generation: 1,
         }
@@ -188,7 +202,7 @@ impl Table {
     pub fn clear(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.slots.fill([0; 2 * WORDS]);
+            self.slots.fill(0);
             self.generation = 1;
         }
     }
@@ -198,8 +212,9 @@ impl Table {
         self.mask.count_ones()
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key.rotate_left(21) as usize) & self.mask
+    fn slot(&self, key: u64) -> std::ops::Range<usize> {
+        let i = (key.rotate_left(21) as usize) & self.mask;
+        i * 2 * self.words..(i + 1) * 2 * self.words
     }
 
     /// Bounds on `R` for the position `live` of `key`: those of each entry of
@@ -213,7 +228,7 @@ impl Table {
     ) -> Option<Hit> {
         let s = &self.slots[self.slot(key)];
         let mut found: Option<Hit> = None;
-        for e in s.chunks_exact(WORDS).map(Entry::load) {
+        for e in s.chunks_exact(self.words).map(Entry::load) {
             if e.generation != self.generation || e.key != key {
                 continue;
             }
@@ -249,13 +264,14 @@ impl Table {
         distance: impl Fn(CardSet) -> Option<i32>,
     ) {
         let generation = self.generation;
+        let words = self.words;
         let i = self.slot(key);
         let slot = &mut self.slots[i];
         let best = best.map_or(0, |b| (b as u8).saturating_add(1));
         let (mut lo, mut hi) = (lo, hi);
         let mut same = None;
         let mut other = None;
-        for (j, w) in slot.chunks_exact(WORDS).enumerate() {
+        for (j, w) in slot.chunks_exact(words).enumerate() {
             let e = Entry::load(w);
             if e.generation != generation || e.key != key {
                 continue;
@@ -281,7 +297,7 @@ impl Table {
             generation,
             live: live.bits(),
         };
-        let at = |j: usize| j * WORDS..(j + 1) * WORDS;
+        let at = |j: usize| j * words..(j + 1) * words;
         if let Some(j) = same {
             if best == 0 {
                 new.best = Entry::load(&slot[at(j)]).best;
@@ -294,14 +310,14 @@ impl Table {
             new.save(&mut slot[at(if free { 1 - j } else { j })]);
             return;
         }
-        let deep = Entry::load(&slot[WORDS..]);
+        let deep = Entry::load(&slot[words..]);
         if deep.generation != generation || new.depth >= deep.depth {
             if deep.generation == generation {
-                slot.copy_within(WORDS..2 * WORDS, 0);
+                slot.copy_within(words..2 * words, 0);
             }
-            new.save(&mut slot[WORDS..]);
+            new.save(&mut slot[words..]);
         } else {
-            new.save(&mut slot[..WORDS]);
+            new.save(&mut slot[..words]);
         }
     }
 }
@@ -342,7 +358,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_bounds_stay_true() {
-        let mut t = Table::new(4);
+        let mut t = Table::by_rank(4);
         let a = set(1);
         assert_eq!(t.probe(7, a, near), None, "a zeroed table is empty");
         t.store(7, a, -162, 40_000, Some(3), 20, near);
@@ -360,8 +376,19 @@ mod tests {
     }
 
     #[test]
+    fn an_exact_table_keeps_no_cards_and_merges_its_key() {
+        let mut t = Table::exact(4);
+        let same = |_| Some(0);
+        t.store(9, set(0b1), 10, i32::MAX, Some(2), 20, same);
+        // Another position of an exact key is equal in value: one entry.
+        t.store(9, set(0b10), i32::MIN, 15, None, 20, same);
+        let h = t.probe(9, set(0b100), same).expect("stored");
+        assert_eq!((h.lo, h.hi, h.best), (10, 15, Some(2)));
+    }
+
+    #[test]
     fn a_position_of_the_same_key_gets_the_bounds_widened() {
-        let mut t = Table::new(4);
+        let mut t = Table::by_rank(4);
         let (a, b, c) = (set(0b1), set(0b10), set(0b100));
         t.store(7, b, 10, 20, Some(1), 20, near);
         // `a` is 3 points from `b`: [10, 20] becomes [7, 23].
@@ -381,7 +408,7 @@ mod tests {
 
     #[test]
     fn the_deeper_entry_survives_a_full_slot() {
-        let mut t = Table::new(0);
+        let mut t = Table::by_rank(0);
         let a = set(1);
         t.store(1, a, 0, 0, None, 28, near);
         t.store(2, a, 0, 0, None, 8, near);
