@@ -330,7 +330,7 @@ impl Solver {
     /// else what the search stores afterwards.
     fn enter<P: Position>(&mut self, p: &P, alpha: i32, beta: i32) -> Result<Entry, i32> {
         let mut e = Entry {
-            key: Keys::default(),
+            key: tt::Keys::default(),
             live: CardSet::EMPTY,
             split: None,
             hint: None,
@@ -358,28 +358,18 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let tt::Keys {
-                exact,
-                rank,
-                layout: l,
-            } = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
-            e.key = Keys { exact, rank };
+            let (key, l) = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
+            e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).
             let order = &self.order;
-            let mut hit = t.probe(exact, live, |_| Some(0));
+            let mut hit = t.probe(key.exact, live, |_| Some(0));
             if let Some(q) = &self.quasi {
                 let h = hit.map_or((i32::MIN, i32::MAX), |h| (h.lo, h.hi));
                 if !decides(sp.load(h.0, h.1), alpha, beta) {
-                    if let Some(qh) = q.probe(rank, live, |old| distance(order, sp, old, live)) {
-                        hit = Some(match hit {
-                            None => qh,
-                            Some(h) => tt::Hit {
-                                lo: h.lo.max(qh.lo),
-                                hi: h.hi.min(qh.hi),
-                                best: h.best.or(qh.best),
-                            },
-                        });
+                    if let Some(qh) = q.probe(key.rank, live, |old| distance(order, sp, old, live))
+                    {
+                        hit = Some(hit.map_or(qh, |h| h.and(qh)));
                     }
                 }
             }
@@ -446,16 +436,9 @@ fn decides((lo, hi): (i32, i32), alpha: i32, beta: i32) -> bool {
     lo >= beta || lo == hi || hi <= alpha
 }
 
-/// A trick start's keys in the two tables.
-#[derive(Clone, Copy, Default)]
-struct Keys {
-    exact: u64,
-    rank: u64,
-}
-
 /// What [`Solver::enter`] hands to the search of a trick start.
 struct Entry {
-    key: Keys,
+    key: tt::Keys,
     /// The cards in play.
     live: CardSet,
     split: Option<crate::Split>,

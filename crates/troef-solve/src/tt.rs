@@ -104,6 +104,18 @@ pub struct Hit {
     pub best: Option<usize>,
 }
 
+impl Hit {
+    /// What two hits for one position say together: both bounds, and the
+    /// first one's best lead, else the other's.
+    pub fn and(self, other: Hit) -> Hit {
+        Hit {
+            lo: self.lo.max(other.lo),
+            hi: self.hi.min(other.hi),
+            best: self.best.or(other.best),
+        }
+    }
+}
+
 pub struct Table {
     /// Slots of two entries of `words` words each, one after the other.
     slots: Vec<u64>,
@@ -134,7 +146,7 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     owners: &Owners,
     special: CardSet,
     ctx: u64,
-) -> Keys {
+) -> (Keys, Layout) {
     use troef_cards::deal::mix64;
     let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
     // The cards' points in key order (FNV-1a).
@@ -159,20 +171,22 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
         h = mix64(h ^ (f.group as u64) << 40 ^ (owner as u64) << 32 ^ exact);
         points = (points ^ f.points as u64).wrapping_mul(0x0100_0000_01b3);
     }
-    Keys {
-        exact: mix64(h ^ mix64(points)),
-        rank: h,
+    (
+        Keys {
+            exact: mix64(h ^ mix64(points)),
+            rank: h,
+        },
         layout,
-    }
+    )
 }
 
 /// A trick start's keys (see [`relative_key`]).
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Keys {
     /// With the cards' points: positions of one exact key are equal.
     pub exact: u64,
     /// Without them: positions of one rank key play alike.
     pub rank: u64,
-    pub layout: Layout,
 }
 
 impl Table {
@@ -232,16 +246,10 @@ impl Table {
             if e.generation != self.generation || e.key != key {
                 continue;
             }
-            let (lo, hi) = carried(&e, live, &distance);
+            let (_, (lo, hi)) = carried(&e, live, &distance);
             let best = (e.best != 0).then(|| e.best as usize - 1);
-            found = Some(match found {
-                None => Hit { lo, hi, best },
-                Some(f) => Hit {
-                    lo: f.lo.max(lo),
-                    hi: f.hi.min(hi),
-                    best: f.best.or(best),
-                },
-            });
+            let h = Hit { lo, hi, best };
+            found = Some(found.map_or(h, |f| f.and(h)));
         }
         found
     }
@@ -276,9 +284,7 @@ impl Table {
             if e.generation != generation || e.key != key {
                 continue;
             }
-            let old = CardSet::from_bits(e.live);
-            let d = if old == live { Some(0) } else { distance(old) };
-            let (l, h) = widen(unpack(e.lo, e.hi), d);
+            let (d, (l, h)) = carried(&e, live, &distance);
             lo = lo.max(l);
             hi = hi.min(h);
             if d == Some(0) {
@@ -322,14 +328,17 @@ impl Table {
     }
 }
 
-/// The bounds entry `e` gives the position `live` of its key: its own when
-/// the cards are the same, widened by their distance, or none.
-fn carried(e: &Entry, live: CardSet, distance: &impl Fn(CardSet) -> Option<i32>) -> (i32, i32) {
+/// What entry `e` says of the position `live` of its key: the distance
+/// between them (0 for the same cards; `None`: unknown), and the entry's
+/// bounds widened by it (none when it is unknown).
+fn carried(
+    e: &Entry,
+    live: CardSet,
+    distance: &impl Fn(CardSet) -> Option<i32>,
+) -> (Option<i32>, (i32, i32)) {
     let old = CardSet::from_bits(e.live);
-    widen(
-        unpack(e.lo, e.hi),
-        if old == live { Some(0) } else { distance(old) },
-    )
+    let d = if old == live { Some(0) } else { distance(old) };
+    (d, widen(unpack(e.lo, e.hi), d))
 }
 
 /// Bounds widened by `d` on each side (`None`: no bounds).
