@@ -47,7 +47,7 @@ use troef_cards::{BySeat, Card, CardSet, Seat};
 /// What the search needs of a card: the group it competes in (`4` for
 /// trumps, else its suit), its strength within the group (below 127) and
 /// its card points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Feature {
     pub group: u8,
     pub strength: u8,

@@ -24,6 +24,12 @@ pub(crate) struct Order {
     bits: Vec<(u64, i32)>,
     /// Every card in the order, as bits.
     all: u64,
+    /// Each card's feature, by card index (cards outside the order: zero).
+    feat: Vec<Feature>,
+    /// `beats[g][c]`: card `c`'s strength in a trick whose led card is of
+    /// group `g` (see [`Position::strength`], which depends on the led
+    /// card only through its group), by card index.
+    beats: Vec<[u8; 64]>,
 }
 
 impl Order {
@@ -49,13 +55,46 @@ impl Order {
             .map(|&(c, f)| (CardSet::from_iter([c]).bits(), f.points as i32))
             .collect();
         let all = bits.iter().fold(0, |u, b| u | b.0);
+        let mut feat = vec![Feature::default(); 64];
+        for &(c, f) in &cards {
+            feat[c.index() as usize & 63] = f;
+        }
+        let mut beats = vec![[0u8; 64]; GROUPS];
+        for (g, row) in beats.iter_mut().enumerate() {
+            let group = &cards[start[g]..start[g + 1]];
+            let Some(&(led, _)) = group.first() else {
+                continue;
+            };
+            for &(c, _) in &cards {
+                row[c.index() as usize & 63] = p.strength(c, led);
+            }
+            debug_assert!(group.iter().all(|&(l, _)| cards
+                .iter()
+                .all(|&(c, _)| p.strength(c, l) == row[c.index() as usize & 63])));
+        }
         Order {
             cards,
             start,
             groups,
             bits,
             all,
+            feat,
+            beats,
         }
+    }
+
+    /// A card's feature (as [`Position::feature`]), for a card in the order.
+    #[inline]
+    pub fn feature(&self, c: Card) -> Feature {
+        self.feat[c.index() as usize & 63]
+    }
+
+    /// A card's strength in a trick led by `led` (as [`Position::strength`]),
+    /// both cards in the order.
+    #[inline]
+    pub fn strength(&self, c: Card, led: Card) -> u8 {
+        let g = self.feature(led).group.min(4) as usize;
+        self.beats[g][c.index() as usize & 63]
     }
 
     #[inline]
@@ -254,11 +293,29 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
     reps: &mut Cards,
     mut member: impl FnMut(Card, Card),
 ) {
+    // No two legal cards in one group: every card is a class of its own.
+    let mut shared = false;
+    let mut seen = CardSet::EMPTY;
+    for g in order.groups {
+        shared |= (legal & g).len() > 1;
+        seen = seen | (legal & g);
+    }
+    if !shared && seen == legal {
+        for c in legal {
+            reps.push(c);
+            member(c, c);
+        }
+        return;
+    }
     let live = crate::live(p);
     let mut special = None;
     let mut seen = CardSet::EMPTY;
     for g in 0..GROUPS {
         let mut left = (legal & order.groups[g]).len();
+        if left < 2 {
+            // One card: a class of its own (see below).
+            continue;
+        }
         // The open class: its representative, points and last member.
         let mut open: Option<(Card, u8, Card)> = None;
         for &(c, f) in order.group(g) {
@@ -293,8 +350,9 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
             }
         }
     }
-    // A legal card the order does not hold (not in play at the root the
-    // order was read from) is never merged, and never dropped.
+    // The only legal card of its group, and a legal card the order does not
+    // hold (not in play at the root the order was read from): a class of
+    // its own, never dropped.
     for c in legal - seen {
         reps.push(c);
         member(c, c);

@@ -47,6 +47,8 @@ pub trait Engine: Clone {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Acc {
     points: i32,
+    /// The other side's points.
+    against: i32,
     tricks: u8,
     lost: u8,
 }
@@ -60,6 +62,10 @@ pub struct PointGame<E> {
     tout: bool,
     acc: Acc,
     stack: Vec<Acc>,
+    /// Points not yet taken when the position was made (see
+    /// [`Engine::points_left`]); what is left now is this less both
+    /// sides' points since.
+    left: i32,
 }
 
 /// The searched value's parts.
@@ -101,11 +107,12 @@ impl<E: Engine> PointGame<E> {
     /// `side`: the seats of the maximising side.
     pub fn new(engine: E, side: [bool; 4]) -> PointGame<E> {
         PointGame {
-            engine,
             side,
             tout: false,
             acc: Acc::default(),
             stack: Vec::with_capacity(40),
+            left: engine.points_left(),
+            engine,
         }
     }
 }
@@ -142,6 +149,7 @@ impl<E: Engine> Position for PointGame<E> {
                 self.acc.points += pts;
                 self.acc.tricks += 1;
             } else {
+                self.acc.against += pts;
                 self.acc.lost += 1;
             }
         }
@@ -221,7 +229,7 @@ impl<E: Engine> PointGame<E> {
         if self.tout {
             return (0, (a.lost == 0) as i32);
         }
-        let left = self.engine.points_left();
+        let left = self.left - a.points - a.against;
         let lo = a.points + sure.points.0
             - if a.tricks == 0 && !sure.trick.0 {
                 ALL_TRICKS

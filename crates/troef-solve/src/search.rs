@@ -264,6 +264,9 @@ impl Solver {
         if p.is_over() {
             return p.value();
         }
+        if p.in_trick() == 0 && p.hands().0.iter().all(|h| h.len() <= 1) {
+            return self.last_trick(p);
+        }
         let Entry {
             key,
             live,
@@ -323,6 +326,26 @@ impl Solver {
             }
         }
         best
+    }
+
+    /// The last trick, where every card is forced: played out, with no
+    /// bounds or table (cheaper than either, and it keeps the table for
+    /// positions that save a search).
+    fn last_trick<P: Position>(&mut self, p: &mut P) -> i32 {
+        let mut n = 0;
+        while !p.is_over() {
+            let Some(c) = p.legal().iter().next() else {
+                break;
+            };
+            p.play(c);
+            n += 1;
+        }
+        self.stats.nodes += n;
+        let v = p.value();
+        for _ in 0..n {
+            p.undo();
+        }
+        v
     }
 
     /// At a trick start: the bounds and the table. `Err(v)` when they
@@ -405,11 +428,11 @@ impl Solver {
                 moves.push(c);
             }
         }
-        if self.options.ordering {
+        if self.options.ordering && moves.len > 1 {
             if p.in_trick() == 0 && moves.len > 1 && lead_lookahead(p) {
-                sort_leads(p, moves.as_mut_slice());
+                sort_leads(p, &self.order, moves.as_mut_slice());
             } else {
-                sort_moves(p, moves.as_mut_slice());
+                sort_moves(p, &self.order, moves.as_mut_slice());
             }
         }
         if let Some(h) = hint {
@@ -464,7 +487,7 @@ fn lead_lookahead<P: Position + ?Sized>(p: &P) -> bool {
 /// Orders leads by the trick each one makes when the other three players
 /// follow the first card of [`sort_moves`]: the points the leader's side
 /// wins (or, negative, gives away) first, then [`sort_moves`]'s order.
-fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
+fn sort_leads<P: Position>(p: &mut P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
     let seats = [0, 1, 2, 3].map(|i| p.seat_at(i));
     let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
@@ -476,7 +499,7 @@ fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
             for c in p.legal() {
                 m.push(c);
             }
-            sort_moves(p, m.as_mut_slice());
+            sort_moves(p, order, m.as_mut_slice());
             *slot = m.cards[0];
             p.play(*slot);
         }
@@ -486,8 +509,8 @@ fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
         let mut win = 0;
         let mut pts = 0;
         for (i, &c) in cards.iter().enumerate() {
-            pts += p.feature(c).points as i32;
-            if p.strength(c, lead) > p.strength(cards[win], lead) {
+            pts += order.feature(c).points as i32;
+            if order.strength(c, lead) > order.strength(cards[win], lead) {
                 win = i;
             }
         }
@@ -496,7 +519,7 @@ fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
         } else {
             -pts
         };
-        let f = p.feature(lead);
+        let f = order.feature(lead);
         *k = (
             -gain,
             -(f.strength as i32),
@@ -511,21 +534,21 @@ fn sort_leads<P: Position>(p: &mut P, moves: &mut [Card]) {
 /// when the partner's side holds the trick, give points without taking it
 /// over; when the opponents hold it, win as cheaply as possible, or else
 /// throw the fewest points.
-pub(crate) fn sort_moves<P: Position + ?Sized>(p: &P, moves: &mut [Card]) {
+fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
     let n = p.in_trick();
     let trick = p.trick();
     let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
     if n == 0 {
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
-            let f = p.feature(c);
+            let f = order.feature(c);
             *k = (-(f.strength as i32), -(f.points as i32), 0, c.index() as u8);
         }
     } else {
         let led = trick[0].expect("trick started");
         let mut win_i = 0;
-        let mut wstrength = p.strength(led, led);
+        let mut wstrength = order.strength(led, led);
         for (i, c) in trick.iter().enumerate().take(n).skip(1) {
-            let s = p.strength(c.expect("played"), led);
+            let s = order.strength(c.expect("played"), led);
             if s > wstrength {
                 win_i = i;
                 wstrength = s;
@@ -535,8 +558,8 @@ pub(crate) fn sort_moves<P: Position + ?Sized>(p: &P, moves: &mut [Card]) {
         let friendly = p.maximizer(p.seat_at(win_i)) == p.maximizer(me);
         let last = n == 3;
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
-            let pts = p.feature(c).points as i32;
-            let s = p.strength(c, led) as i32;
+            let pts = order.feature(c).points as i32;
+            let s = order.strength(c, led) as i32;
             let wins = s > wstrength as i32;
             let key = if friendly {
                 // Keep the partner's trick, add points.

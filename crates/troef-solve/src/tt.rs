@@ -149,28 +149,39 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
 ) -> (Keys, Layout) {
     use troef_cards::deal::mix64;
     let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
-    // The cards' points in key order (FNV-1a).
-    let mut points: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut points: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut layout = Layout {
         cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
         len: 0,
     };
-    for &(c, f) in &order.cards {
-        let Some(owner) = owners.of(c) else {
-            continue;
-        };
-        if layout.len < layout.cards.len() {
-            layout.cards[layout.len] = c;
-            layout.len += 1;
+    // Per group: each live card's owner and whether it is special (3 bits,
+    // strongest first), and its points (8 bits); mixed once a group, or
+    // every 16 cards of a larger group.
+    for g in 0..crate::order::GROUPS {
+        let cards = order.group(g);
+        for chunk in cards.chunks(16) {
+            let mut own: u64 = 0;
+            let mut pts: u128 = 0;
+            let mut n: u64 = 0;
+            for &(c, f) in chunk {
+                let Some(owner) = owners.of(c) else {
+                    continue;
+                };
+                if layout.len < layout.cards.len() {
+                    layout.cards[layout.len] = c;
+                    layout.len += 1;
+                }
+                own = own << 3 | owner as u64 | (special.contains(c) as u64) << 2;
+                pts = pts << 8 | f.points as u128;
+                n += 1;
+            }
+            h = mix64(h ^ own ^ n << 48 ^ (g as u64) << 56);
+            points = mix64(points ^ pts as u64) ^ (pts >> 64) as u64;
         }
-        let exact = if special.contains(c) {
-            c.index() as u64 + 1
-        } else {
-            0
-        };
-        h = mix64(h ^ (f.group as u64) << 40 ^ (owner as u64) << 32 ^ exact);
-        points = (points ^ f.points as u64).wrapping_mul(0x0100_0000_01b3);
     }
+    // Special cards are named by the set of them in play: with their
+    // places (the flags above) and the fixed order, that names each one.
+    h = mix64(h ^ special.bits());
     (
         Keys {
             exact: mix64(h ^ mix64(points)),
