@@ -30,6 +30,8 @@ pub(crate) struct Order {
     /// group `g` (see [`Position::strength`], which depends on the led
     /// card only through its group), by card index.
     beats: Vec<[u8; 64]>,
+    /// Each card's place in its group (0: the strongest), by card index.
+    pub place: Vec<u8>,
 }
 
 impl Order {
@@ -72,6 +74,12 @@ impl Order {
                 .iter()
                 .all(|&(c, _)| p.strength(c, l) == row[c.index() as usize & 63])));
         }
+        let mut place = vec![0u8; 64];
+        for g in 0..GROUPS {
+            for (i, &(c, _)) in cards[start[g]..start[g + 1]].iter().enumerate() {
+                place[c.index() as usize & 63] = i.min(255) as u8;
+            }
+        }
         Order {
             cards,
             start,
@@ -80,7 +88,13 @@ impl Order {
             all,
             feat,
             beats,
+            place,
         }
+    }
+
+    /// Every card in the order.
+    pub fn holds(&self) -> CardSet {
+        CardSet::from_bits(self.all)
     }
 
     /// A card's feature (as [`Position::feature`]), for a card in the order.

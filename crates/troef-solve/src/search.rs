@@ -381,7 +381,7 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let (key, l) = tt::relative_key(p, &self.order, &owners, p.special(live), sp.ctx());
+            let (key, l) = tt::relative_key(p, &self.order, p.special(live), sp.ctx());
             e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).

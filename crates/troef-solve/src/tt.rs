@@ -15,7 +15,7 @@
 //! by each key: the rank key alone would let positions far apart in points
 //! crowd each other out of their slot.
 
-use crate::order::{Order, Owners};
+use crate::order::Order;
 use troef_cards::{Card, CardSet};
 
 /// One entry: the key, a word of data and, by rank key, the cards in play.
@@ -143,7 +143,6 @@ pub struct Layout {
 pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     p: &P,
     order: &Order,
-    owners: &Owners,
     special: CardSet,
     ctx: u64,
 ) -> (Keys, Layout) {
@@ -154,24 +153,38 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
         cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
         len: 0,
     };
-    // Per group: each live card's owner and whether it is special (3 bits,
+    // Each hand's cards by place in their group (groups of up to 64).
+    let mut held = [[0u64; 4]; crate::order::GROUPS];
+    for (s, hand) in p.hands().0.iter().enumerate() {
+        for c in *hand & order.holds() {
+            let f = order.feature(c);
+            held[f.group.min(4) as usize][s] |= 1u64 << (order.place[c.index() as usize & 63] & 63);
+        }
+    }
+    // Per group: each card's owner and whether it is special (3 bits,
     // strongest first), and its points (8 bits); mixed once a group, or
     // every 16 cards of a larger group.
-    for g in 0..crate::order::GROUPS {
+    for (g, held) in held.iter().enumerate() {
         let cards = order.group(g);
-        for chunk in cards.chunks(16) {
+        let mut rest = held[0] | held[1] | held[2] | held[3];
+        let odd = held[1] | held[3];
+        let high = held[2] | held[3];
+        while rest != 0 {
             let mut own: u64 = 0;
             let mut pts: u128 = 0;
             let mut n: u64 = 0;
-            for &(c, f) in chunk {
-                let Some(owner) = owners.of(c) else {
+            while rest != 0 && n < 16 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                let Some(&(c, f)) = cards.get(i as usize) else {
                     continue;
                 };
                 if layout.len < layout.cards.len() {
                     layout.cards[layout.len] = c;
                     layout.len += 1;
                 }
-                own = own << 3 | owner as u64 | (special.contains(c) as u64) << 2;
+                let owner = (odd >> i & 1) | (high >> i & 1) << 1;
+                own = own << 3 | owner | (special.contains(c) as u64) << 2;
                 pts = pts << 8 | f.points as u128;
                 n += 1;
             }
