@@ -160,26 +160,36 @@ impl Order {
     }
 }
 
-/// The hand holding each card (by card index), `NONE` for cards no hand
-/// holds.
-pub(crate) struct Owners([u8; 64]);
+/// The cards of each hand by group, as bits by place in the group (bit 0:
+/// the group's strongest card of the deal).
+pub(crate) struct Held(pub [[u64; 4]; GROUPS]);
 
-impl Owners {
-    pub const NONE: u8 = u8::MAX;
-
-    pub fn new(hands: &BySeat<CardSet>) -> Owners {
-        let mut o = [Owners::NONE; 64];
-        for (s, h) in hands.0.iter().enumerate() {
-            for c in *h {
-                o[c.index() as usize & 63] = s as u8;
+impl Held {
+    pub fn new(hands: &BySeat<CardSet>, order: &Order) -> Held {
+        let mut held = [[0u64; 4]; GROUPS];
+        for (s, hand) in hands.0.iter().enumerate() {
+            for c in *hand & order.holds() {
+                let g = order.feature(c).group.min(4) as usize;
+                held[g][s] |= 1u64 << (order.place[c.index() as usize & 63] & 63);
             }
         }
-        Owners(o)
+        Held(held)
     }
 
-    pub fn of(&self, c: Card) -> Option<usize> {
-        let o = self.0[c.index() as usize & 63];
-        (o != Owners::NONE).then_some(o as usize)
+    /// The cards of group `g` in the hands.
+    pub fn all(&self, g: usize) -> u64 {
+        let h = &self.0[g];
+        h[0] | h[1] | h[2] | h[3]
+    }
+}
+
+/// The places above the first of `others` in `mine` (all of `mine` when
+/// `others` is empty): the cards of `mine` that no card of `others` beats.
+fn above(mine: u64, others: u64) -> u64 {
+    if others == 0 {
+        mine
+    } else {
+        mine & ((1u64 << others.trailing_zeros()) - 1)
     }
 }
 
@@ -225,23 +235,25 @@ impl Sure {
 ///
 /// Only the cards' own points are counted, never what the others add, so
 /// these are lower bounds on what each side takes.
-pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) -> Sure {
+pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> Sure {
     let hands = p.hands();
     let mut sure = Sure::default();
     let side = |s: usize| p.maximizer(Seat::ALL[s]);
+    let points = |g: usize, i: u32| order.group(g)[i as usize].1.points as i32;
     // Top trumps held by one side.
-    let mut trumps = order
-        .group(4)
-        .iter()
-        .filter_map(|&(c, f)| Some((owners.of(c)?, f.points)));
-    if let Some((first, pts)) = trumps.next() {
+    let live = held.all(4);
+    if live != 0 {
+        let first = (0..4)
+            .find(|&s| held.0[4][s] & live & live.wrapping_neg() != 0)
+            .unwrap_or(0);
         let s = side(first);
-        sure.add(s, pts as i32);
-        for (o, pts) in trumps {
-            if side(o) != s {
-                break;
-            }
-            sure.add(s, pts as i32);
+        let mine = (0..4)
+            .filter(|&o| side(o) == s)
+            .fold(0, |m, o| m | held.0[4][o]);
+        let mut top = above(mine, live & !mine);
+        while top != 0 {
+            sure.add(s, points(4, top.trailing_zeros()));
+            top &= top - 1;
         }
     }
     sure.always = sure.points;
@@ -253,11 +265,11 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) 
     let ruff_anytime = p.trump_while_able_to_follow();
     let trumps = order.groups[4];
     for g in 0..4 {
-        let cards = order.group(g);
-        if cards.is_empty() {
+        let live = held.all(g);
+        if live == 0 {
             continue;
         }
-        let mut k = usize::MAX;
+        let mut k = u32::MAX;
         for (s, &h) in hands.0.iter().enumerate() {
             if s == leader || (h & trumps).is_empty() {
                 continue;
@@ -270,24 +282,15 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, owners: &Owners) 
             } else if ruff_anytime && !partner {
                 0
             } else {
-                k.min((h & order.groups[g]).len() as usize)
+                k.min((h & order.groups[g]).len())
             };
         }
-        if k == 0 {
-            continue;
-        }
-        let mine = hands.0[leader];
-        let mut taken = 0;
-        for &(c, f) in cards {
-            if taken == k {
-                break;
-            }
-            if mine.contains(c) {
-                sure.add(side(leader), f.points as i32);
-                taken += 1;
-            } else if owners.of(c).is_some() {
-                break;
-            }
+        let mine = held.0[g][leader];
+        let mut top = above(mine, live & !mine);
+        while top != 0 && k > 0 {
+            sure.add(side(leader), points(g, top.trailing_zeros()));
+            top &= top - 1;
+            k -= 1;
         }
     }
     sure

@@ -152,8 +152,8 @@ impl Solver {
         }
         let (mut lo, mut hi) = if p.in_trick() == 0 {
             let live = crate::live(p);
-            let owners = order::Owners::new(p.hands());
-            let st = p.trick_start(0, live, order::sure(p, &self.order, &owners));
+            let held = order::Held::new(p.hands(), &self.order);
+            let st = p.trick_start(0, live, order::sure(p, &self.order, &held));
             (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
@@ -363,9 +363,9 @@ impl Solver {
             return Ok(e);
         }
         let live = crate::live(p);
-        let owners = order::Owners::new(p.hands());
+        let held = order::Held::new(p.hands(), &self.order);
         let sure = if self.options.bounds {
-            order::sure(p, &self.order, &owners)
+            order::sure(p, &self.order, &held)
         } else {
             order::Sure::default()
         };
@@ -381,7 +381,7 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let (key, l) = tt::relative_key(p, &self.order, p.special(live), sp.ctx());
+            let (key, l) = tt::relative_key(p, &self.order, &held, p.special(live), sp.ctx());
             e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).

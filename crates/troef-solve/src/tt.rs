@@ -15,7 +15,7 @@
 //! by each key: the rank key alone would let positions far apart in points
 //! crowd each other out of their slot.
 
-use crate::order::Order;
+use crate::order::{Held, Order};
 use troef_cards::{Card, CardSet};
 
 /// One entry: the key, a word of data and, by rank key, the cards in play.
@@ -143,6 +143,7 @@ pub struct Layout {
 pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     p: &P,
     order: &Order,
+    held: &Held,
     special: CardSet,
     ctx: u64,
 ) -> (Keys, Layout) {
@@ -153,18 +154,10 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
         cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
         len: 0,
     };
-    // Each hand's cards by place in their group (groups of up to 64).
-    let mut held = [[0u64; 4]; crate::order::GROUPS];
-    for (s, hand) in p.hands().0.iter().enumerate() {
-        for c in *hand & order.holds() {
-            let f = order.feature(c);
-            held[f.group.min(4) as usize][s] |= 1u64 << (order.place[c.index() as usize & 63] & 63);
-        }
-    }
     // Per group: each card's owner and whether it is special (3 bits,
     // strongest first), and its points (8 bits); mixed once a group, or
     // every 16 cards of a larger group.
-    for (g, held) in held.iter().enumerate() {
+    for (g, held) in held.0.iter().enumerate() {
         let cards = order.group(g);
         let mut rest = held[0] | held[1] | held[2] | held[3];
         let odd = held[1] | held[3];
