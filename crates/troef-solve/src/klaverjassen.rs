@@ -212,13 +212,13 @@ impl Klaverjas {
                     .unwrap_or(0);
             }
         }
-        for r in 7..=14u8 {
-            let rank = Rank::new(r).expect("a rank");
-            if Suit::ALL.iter().all(|&s| live.contains(Card::new(s, rank))) {
-                let q = self.quartet_of(rank);
-                best = best.max(q);
-                total += q;
-            }
+        let mut fours = four_of_a_kind(live);
+        while fours != 0 {
+            let r = fours.trailing_zeros() as u8;
+            fours &= fours - 1;
+            let q = self.quartet_of(Rank::new(r).expect("a rank"));
+            best = best.max(q);
+            total += q;
         }
         let trump = self.game.trump;
         let stuk = self.stuk_in_trick
@@ -267,12 +267,14 @@ impl Klaverjas {
             let run = starts | starts << 1 | starts << 2;
             out = out | CardSet::from_bits((run & lane) << shift);
         }
-        for r in 7..=14u8 {
+        let mut fours = four_of_a_kind(live);
+        while fours != 0 {
+            let r = fours.trailing_zeros() as u8;
+            fours &= fours - 1;
             let rank = Rank::new(r).expect("a rank");
-            let four = Suit::ALL.map(|s| Card::new(s, rank));
-            if self.quartet_of(rank) > 0 && four.iter().all(|&c| live.contains(c)) {
-                for c in four {
-                    out.insert(c);
+            if self.quartet_of(rank) > 0 {
+                for s in Suit::ALL {
+                    out.insert(Card::new(s, rank));
                 }
             }
         }
@@ -287,6 +289,14 @@ impl Klaverjas {
         }
         out
     }
+}
+
+/// The ranks (as bits of a suit's lane) of which all four cards are in
+/// `live`, from 7 to the ace: the fours of a kind still possible.
+fn four_of_a_kind(live: CardSet) -> u64 {
+    let lane = |s: Suit| live.of_suit(s).bits() >> (16 * s as u64);
+    let ranks = (7..=14u64).fold(0, |m, r| m | 1 << r);
+    Suit::ALL.into_iter().fold(ranks, |m, s| m & lane(s))
 }
 
 impl Position for Klaverjas {
