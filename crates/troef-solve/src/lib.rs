@@ -91,7 +91,9 @@ pub trait Position {
     /// card that can still form roem with the live cards, a called ace, the
     /// Puur.
     fn special(&self, live: CardSet) -> CardSet;
-    /// A card's strength in a trick led by `led` (0: it cannot win).
+    /// A card's strength in a trick led by `led` (0: it cannot win). It
+    /// must depend on `led` only through its group (the suit to follow, or
+    /// trumps): the solver reads it once per group led.
     fn strength(&self, c: Card, led: Card) -> u8;
     /// Whether a player may play a trump while able to follow the suit led
     /// (Jass JS-V3); elsewhere a player who can follow must.

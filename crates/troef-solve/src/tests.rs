@@ -162,3 +162,63 @@ fn point_distance_pairs_cards_in_order() {
     // Not the same groups: no distance.
     assert_eq!(order.distance(cards("SA"), cards("HA")), None);
 }
+
+/// The solver reads a card's strength once per group led
+/// ([`Position::strength`]): check that the engines' strength depends on the
+/// led card only through its group, for every trump, mode and contract.
+#[test]
+fn strength_depends_on_the_group_led() {
+    fn check<P: Position>(p: &P, what: &str) {
+        let cards: Vec<_> = crate::live(p).iter().collect();
+        for &a in &cards {
+            for &b in &cards {
+                if p.feature(a).group != p.feature(b).group {
+                    continue;
+                }
+                for &c in &cards {
+                    assert_eq!(
+                        p.strength(c, a),
+                        p.strength(c, b),
+                        "{what}: {c} led {a}/{b}"
+                    );
+                }
+            }
+        }
+    }
+    let mut rng = SplitMix64(4);
+    for profile in profiles("klaverjassen") {
+        let AnyProfile::Klaverjassen(p) = &profile else {
+            unreachable!()
+        };
+        for trump in Suit::ALL {
+            let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
+            check(
+                &Klaverjas::new(hands, trump, Team::NS, Seat::North, p),
+                &format!("kj {} {trump:?}", p.name),
+            );
+        }
+    }
+    for profile in profiles("jass") {
+        let AnyProfile::Jass(p) = &profile else {
+            unreachable!()
+        };
+        for mode in jass::Mode::ALL {
+            let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
+            let g = jass::Game::new(hands, mode, jass::PlayRules::from(p), Seat::North);
+            check(
+                &PointGame::new(g, [true, false, true, false]),
+                &format!("jass {mode:?}"),
+            );
+        }
+    }
+    for profile in profiles("schafkopf") {
+        let AnyProfile::Schafkopf(p) = &profile else {
+            unreachable!()
+        };
+        for c in crate::schafkopf_contracts() {
+            let hands = deal(sk::deck(false), &[8; 4], &mut rng);
+            let g = sk::Game::new(hands, c, sk::PlayRules::from(p), Seat::North);
+            check(&PointGame::new(g, [true; 4]), &format!("sk {}", c.word()));
+        }
+    }
+}
