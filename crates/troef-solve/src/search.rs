@@ -429,7 +429,7 @@ impl Solver {
             }
         }
         if self.options.ordering && moves.len > 1 {
-            if p.in_trick() == 0 && moves.len > 1 && lead_lookahead(p) {
+            if p.in_trick() == 0 && lead_lookahead(p) {
                 sort_leads(p, &self.order, moves.as_mut_slice());
             } else {
                 sort_moves(p, &self.order, moves.as_mut_slice());
