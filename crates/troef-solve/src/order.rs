@@ -31,7 +31,7 @@ pub(crate) struct Order {
     /// card only through its group), by card index.
     beats: Vec<[u8; 64]>,
     /// Each card's place in its group (0: the strongest), by card index.
-    pub place: Vec<u8>,
+    place: Vec<u8>,
 }
 
 impl Order {
@@ -312,12 +312,12 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
 ) {
     // No two legal cards in one group: every card is a class of its own.
     let mut shared = false;
-    let mut seen = CardSet::EMPTY;
+    let mut in_order = CardSet::EMPTY;
     for g in order.groups {
         shared |= (legal & g).len() > 1;
-        seen = seen | (legal & g);
+        in_order = in_order | (legal & g);
     }
-    if !shared && seen == legal {
+    if !shared && in_order == legal {
         for c in legal {
             reps.push(c);
             member(c, c);

@@ -151,9 +151,7 @@ impl Solver {
             return self.search(p, i32::MIN + 1, i32::MAX - 1);
         }
         let (mut lo, mut hi) = if p.in_trick() == 0 {
-            let live = crate::live(p);
-            let held = order::Held::new(p.hands(), &self.order);
-            let st = p.trick_start(0, live, order::sure(p, &self.order, &held));
+            let (_, _, st) = self.trick_start(p, 0);
             (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
@@ -348,6 +346,20 @@ impl Solver {
         v
     }
 
+    /// A trick start's cards in play, hands by group and what the adapter
+    /// says of it for a probe at `beta` (with what each side takes by force
+    /// when bounds are on).
+    fn trick_start<P: Position>(&self, p: &P, beta: i32) -> (CardSet, order::Held, crate::Start) {
+        let live = crate::live(p);
+        let held = order::Held::new(p.hands(), &self.order);
+        let sure = if self.options.bounds {
+            order::sure(p, &self.order, &held)
+        } else {
+            order::Sure::default()
+        };
+        (live, held, p.trick_start(beta, live, sure))
+    }
+
     /// At a trick start: the bounds and the table. `Err(v)` when they
     /// decide the probe (`v` is a bound on the side the window falls),
     /// else what the search stores afterwards.
@@ -362,14 +374,7 @@ impl Solver {
         if p.in_trick() != 0 || !(self.options.bounds || self.table.is_some()) {
             return Ok(e);
         }
-        let live = crate::live(p);
-        let held = order::Held::new(p.hands(), &self.order);
-        let sure = if self.options.bounds {
-            order::sure(p, &self.order, &held)
-        } else {
-            order::Sure::default()
-        };
-        let st = p.trick_start(beta, live, sure);
+        let (live, held, st) = self.trick_start(p, beta);
         if self.options.bounds {
             if st.lo >= beta {
                 return Err(st.lo);
