@@ -49,8 +49,9 @@ impl Series {
         let q = |n: usize, p: f64| ((n as f64 - 1.0) * p).round() as usize;
         let n = self.micros.len();
         let ms = |x: f64| x / 1000.0;
+        let mean = self.nodes.iter().sum::<u64>() as f64 / n as f64;
         println!(
-            "| {name} | {n} | {:.3} | {:.3} | {:.3} | {} | {} | {} |",
+            "| {name} | {n} | {:.3} | {:.3} | {:.3} | {} | {} | {} | {mean:.0} |",
             ms(self.micros[q(n, 0.5)]),
             ms(self.micros[q(n, 0.99)]),
             ms(self.micros[n - 1]),
@@ -63,9 +64,9 @@ impl Series {
 
 fn header() {
     println!(
-        "| what | positions | median ms | p99 ms | max ms | median nodes | p99 nodes | max nodes |"
+        "| what | positions | median ms | p99 ms | max ms | median nodes | p99 nodes | max nodes | mean nodes |"
     );
-    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 }
 
 /// The exact value of the start of play, with a fresh solver.

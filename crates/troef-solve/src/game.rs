@@ -335,6 +335,9 @@ impl Position for AnyGame {
     fn first_guess(&self) -> i32 {
         each!(self, g => g.first_guess())
     }
+    fn value_step(&self) -> i32 {
+        each!(self, g => g.value_step())
+    }
     fn special(&self, live: CardSet) -> CardSet {
         each!(self, g => g.special(live))
     }

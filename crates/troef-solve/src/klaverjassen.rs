@@ -376,6 +376,11 @@ impl Position for Klaverjas {
         // at most -162.
         1
     }
+    fn value_step(&self) -> i32 {
+        // Made: (mc + roem + pit) - (162 - mc + roem' + pit'), with roem and
+        // pit in tens: 2 mc - 162 plus tens. Nat: -(162 + roem + pit).
+        2 * self.factor
+    }
     fn special(&self, live: CardSet) -> CardSet {
         self.roem_cards(live)
     }

@@ -86,6 +86,12 @@ pub trait Position {
     fn first_guess(&self) -> i32 {
         0
     }
+    /// Every value of the game is a multiple of this (Klaverjassen: a
+    /// margin of card points that sum to 162, roem in tens, all times the
+    /// doubling factor, is even). MTD(f) probes only these values.
+    fn value_step(&self) -> i32 {
+        1
+    }
     /// The cards of `live` with an effect of their own, which never share a
     /// class with an equal neighbour and which the table names exactly: a
     /// card that can still form roem with the live cards, a called ace, the

@@ -144,34 +144,42 @@ impl Solver {
     /// other probe bisects the interval instead, so that weak fail-soft bounds
     /// cannot make it crawl through a wide range of values one at a time; so
     /// does the probe after one whose bound said no more than its window
-    /// (`beta - 1` or `beta`), unless at most four values are left.
+    /// (the next value below `beta`, or `beta`), unless at most four values
+    /// are left. Only the game's values are probed: multiples of
+    /// [`Position::value_step`].
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.prepare(p);
         if !self.options.mtd {
             return self.search(p, i32::MIN + 1, i32::MAX - 1);
         }
-        let (mut lo, mut hi) = if p.in_trick() == 0 {
+        let step = p.value_step().max(1);
+        let below = |v: i32| v.div_euclid(step) * step;
+        let above = |v: i32| -(-v).div_euclid(step) * step;
+        let (lo, hi) = if p.in_trick() == 0 {
             let (_, _, st) = self.trick_start(p, 0);
             (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
         };
+        let (mut lo, mut hi) = (above(lo), below(hi));
         let mut g = guess.unwrap_or_else(|| p.first_guess()).clamp(lo, hi);
         let mut i = 0;
         let mut weak = false;
         while lo < hi {
-            let mut beta = if g <= lo { lo + 1 } else { g };
-            if (i % 2 == 1 && hi - lo > 8) || (weak && hi - lo > 4) {
-                beta = lo + (hi - lo + 1) / 2;
+            let values = (hi - lo) / step;
+            let mut beta = if g <= lo { lo + step } else { above(g).min(hi) };
+            if (i % 2 == 1 && values > 8) || (weak && values > 4) {
+                beta = lo + step * ((values + 1) / 2);
             }
             i += 1;
             self.stats.probes += 1;
             g = self.search(p, beta - 1, beta);
-            weak = g == beta - 1 || g == beta;
             if g < beta {
-                hi = g.min(hi);
+                hi = below(g).min(hi);
+                weak = hi == beta - step;
             } else {
-                lo = g.max(lo);
+                lo = above(g).max(lo);
+                weak = lo == beta;
             }
         }
         lo
@@ -260,7 +268,9 @@ impl Solver {
     fn search<P: Position>(&mut self, p: &mut P, mut alpha: i32, mut beta: i32) -> i32 {
         self.stats.nodes += 1;
         if p.is_over() {
-            return p.value();
+            let v = p.value();
+            debug_assert_eq!(v.rem_euclid(p.value_step()), 0, "a value off the step");
+            return v;
         }
         if p.in_trick() == 0 && p.hands().0.iter().all(|h| h.len() <= 1) {
             return self.last_trick(p);
@@ -340,6 +350,7 @@ impl Solver {
         }
         self.stats.nodes += n;
         let v = p.value();
+        debug_assert_eq!(v.rem_euclid(p.value_step()), 0, "a value off the step");
         for _ in 0..n {
             p.undo();
         }
@@ -535,10 +546,29 @@ fn sort_leads<P: Position>(p: &mut P, order: &Order, moves: &mut [Card]) {
     apply_keys(moves, &mut keys[..moves.len()]);
 }
 
-/// Move ordering for point games. Leading: strong cards first. Following:
-/// when the partner's side holds the trick, give points without taking it
-/// over; when the opponents hold it, win as cheaply as possible, or else
-/// throw the fewest points.
+/// The strongest card `seat` could play to a trick led by `led`: its
+/// strongest card of the led group, or any card when void in it. (Where
+/// trumping is free, trumping while able to follow is not counted: it
+/// spends a trump, and ordering by it was measured to cost nodes.)
+fn threat<P: Position + ?Sized>(p: &P, order: &Order, seat: troef_cards::Seat, led: Card) -> u8 {
+    let hand = p.hands()[seat];
+    let g = order.feature(led).group.min(4) as usize;
+    let follows = hand & order.groups[g];
+    let cands = if follows.is_empty() { hand } else { follows };
+    cands
+        .iter()
+        .map(|c| order.strength(c, led))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Move ordering for point games. Leading: strong cards first. Following,
+/// with all four hands known: when the trick will be the player's side's
+/// without this card (the partner holds it, or a later partner can beat
+/// every card the opponents have played or can still play), give points
+/// without taking it over; when this card takes it, play the cheapest card
+/// that holds it (the last player: the most points, a card of the suit led
+/// before a trump); when the trick is lost whatever, the fewest points.
 fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
     let n = p.in_trick();
     let trick = p.trick();
@@ -561,21 +591,49 @@ fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
         }
         let me = p.to_play();
         let friendly = p.maximizer(p.seat_at(win_i)) == p.maximizer(me);
-        let last = n == 3;
+        // The strongest card each side has played or (all four hands are
+        // known) could still play to the trick after this one.
+        let (mut ours, mut theirs) = if friendly {
+            (wstrength, 0)
+        } else {
+            (0, wstrength)
+        };
+        for j in n + 1..4 {
+            let seat = p.seat_at(j);
+            let t = threat(p, order, seat, led);
+            if p.maximizer(seat) == p.maximizer(me) {
+                ours = ours.max(t);
+            } else {
+                theirs = theirs.max(t);
+            }
+        }
+        let ruffs = |c: Card| order.feature(c).group == 4 && order.feature(led).group != 4;
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             let pts = order.feature(c).points as i32;
-            let s = order.strength(c, led) as i32;
-            let wins = s > wstrength as i32;
-            let key = if friendly {
-                // Keep the partner's trick, add points.
-                (wins as i32, -pts, s)
-            } else if wins {
-                if last {
+            let s = order.strength(c, led);
+            let wins = s > wstrength;
+            let s = s as i32;
+            let key = if ours > theirs {
+                // The trick is ours without this card: add points (without
+                // taking it over from the partner).
+                if friendly {
+                    (wins as i32, -pts, s)
+                } else {
                     (0, -pts, s)
+                }
+            } else if s > theirs as i32 {
+                // This card takes it: the partner's trick, the most points;
+                // else the cheapest card that holds it, and the last player
+                // with the most points, not spending a trump on a suit led.
+                if friendly {
+                    (0, -pts, s)
+                } else if n == 3 {
+                    (0, 100 * ruffs(c) as i32 - pts, s)
                 } else {
                     (0, s, -pts)
                 }
             } else {
+                // Lost whatever: the fewest points.
                 (1, pts, s)
             };
             *k = (key.0, key.1, key.2, c.index() as u8);

@@ -61,7 +61,14 @@ fn profiles(game: &str) -> Vec<AnyProfile> {
 #[test]
 fn klaverjassen_agrees_with_minimax() {
     let mut rng = SplitMix64(1);
-    let profiles = profiles("klaverjassen");
+    let mut profiles = profiles("klaverjassen");
+    // KJ-V10: spades count double (the value's step doubles too).
+    if let AnyProfile::Klaverjassen(p) = &profiles[0] {
+        let mut p = p.clone();
+        p.double_spades = true;
+        p.name = format!("{}+double-spades", p.name);
+        profiles.push(AnyProfile::Klaverjassen(p));
+    }
     for i in 0..1000 {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
