@@ -103,12 +103,17 @@ impl Order {
         self.feat[c.index() as usize & 63]
     }
 
+    /// The group a card of the order competes in (trumps: 4).
+    #[inline]
+    pub fn group_of(&self, c: Card) -> usize {
+        self.feature(c).group.min(4) as usize
+    }
+
     /// A card's strength in a trick led by `led` (as [`Position::strength`]),
     /// both cards in the order.
     #[inline]
     pub fn strength(&self, c: Card, led: Card) -> u8 {
-        let g = self.feature(led).group.min(4) as usize;
-        self.beats[g][c.index() as usize & 63]
+        self.beats[self.group_of(led)][c.index() as usize & 63]
     }
 
     #[inline]
@@ -169,7 +174,7 @@ impl Held {
         let mut held = [[0u64; 4]; GROUPS];
         for (s, hand) in hands.0.iter().enumerate() {
             for c in *hand & order.holds() {
-                let g = order.feature(c).group.min(4) as usize;
+                let g = order.group_of(c);
                 held[g][s] |= 1u64 << (order.place[c.index() as usize & 63] & 63);
             }
         }

@@ -268,9 +268,7 @@ impl Solver {
     fn search<P: Position>(&mut self, p: &mut P, mut alpha: i32, mut beta: i32) -> i32 {
         self.stats.nodes += 1;
         if p.is_over() {
-            let v = p.value();
-            debug_assert_eq!(v.rem_euclid(p.value_step()), 0, "a value off the step");
-            return v;
+            return final_value(p);
         }
         if p.in_trick() == 0 && p.hands().0.iter().all(|h| h.len() <= 1) {
             return self.last_trick(p);
@@ -349,8 +347,7 @@ impl Solver {
             n += 1;
         }
         self.stats.nodes += n;
-        let v = p.value();
-        debug_assert_eq!(v.rem_euclid(p.value_step()), 0, "a value off the step");
+        let v = final_value(p);
         for _ in 0..n {
             p.undo();
         }
@@ -470,6 +467,14 @@ fn distance(order: &Order, split: crate::Split, a: CardSet, b: CardSet) -> Optio
     }
 }
 
+/// The value of a finished deal, which MTD(f) assumes to be a multiple of
+/// [`Position::value_step`].
+fn final_value<P: Position>(p: &P) -> i32 {
+    let v = p.value();
+    debug_assert_eq!(v.rem_euclid(p.value_step()), 0, "a value off the step");
+    v
+}
+
 /// Whether bounds on the value decide a probe of window `(alpha, beta)`.
 fn decides((lo, hi): (i32, i32), alpha: i32, beta: i32) -> bool {
     lo >= beta || lo == hi || hi <= alpha
@@ -550,7 +555,7 @@ fn sort_leads<P: Position>(p: &mut P, order: &Order, moves: &mut [Card]) {
 /// strongest card of the led group, or any card when void in it.
 fn threat<P: Position + ?Sized>(p: &P, order: &Order, seat: troef_cards::Seat, led: Card) -> u8 {
     let hand = p.hands()[seat];
-    let g = order.feature(led).group.min(4) as usize;
+    let g = order.group_of(led);
     let follows = hand & order.groups[g];
     let cands = if follows.is_empty() { hand } else { follows };
     cands
@@ -612,7 +617,7 @@ fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
                 theirs = theirs.max(t);
             }
         }
-        let ruffs = |c: Card| order.feature(c).group == 4 && order.feature(led).group != 4;
+        let ruffs = |c: Card| order.group_of(c) == 4 && order.group_of(led) != 4;
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             let pts = order.feature(c).points as i32;
             let s = order.strength(c, led);
