@@ -29,12 +29,13 @@ pub(crate) fn trick_winner(
     strength: impl Fn(troef_cards::Card, troef_cards::Suit) -> u8,
 ) -> Option<(troef_cards::Seat, troef_cards::Card)> {
     let led = cards.first().copied().flatten()?.suit();
-    let mut best: Option<(troef_cards::Seat, troef_cards::Card)> = None;
+    let mut best: Option<(troef_cards::Seat, troef_cards::Card, u8)> = None;
     for (i, c) in cards.iter().enumerate() {
         let c = (*c)?;
-        if best.is_none_or(|(_, b)| strength(c, led) > strength(b, led)) {
-            best = Some((leader.plus(i), c));
+        let s = strength(c, led);
+        if best.is_none_or(|(_, _, b)| s > b) {
+            best = Some((leader.plus(i), c, s));
         }
     }
-    best
+    best.map(|(seat, c, _)| (seat, c))
 }
