@@ -141,7 +141,7 @@ pub enum Split {
     /// rest alike (`Some(0)`: `R` does not count card points; `None`: no
     /// such bound, as near Klaverjassen's made/nat cliff). It lets the table
     /// answer for positions that differ only in the points of their cards
-    /// (see [`crate::tt`]).
+    /// (quasi-symmetry: spec/analysis.md §4).
     Additive {
         base: i32,
         ctx: u64,
@@ -150,9 +150,9 @@ pub enum Split {
     /// For probes above a cliff (Klaverjassen's made/nat): the final value
     /// is `factor × (base + R)` when `base + R >= 1` (made), and at most
     /// `cap` otherwise (nat). `R` is a margin of points: a card worth a
-    /// point more moves it by at most one. The probe's question, "value >= beta" with
-    /// beta above the cliff, is then "R >= a threshold", so positions
-    /// reached with different margins share entries.
+    /// point more moves it by at most one. The probe's question, "value >=
+    /// beta" with beta above the cliff, is then "R >= a threshold", so
+    /// positions reached with different margins share entries.
     Cliff {
         base: i32,
         ctx: u64,

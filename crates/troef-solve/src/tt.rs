@@ -19,9 +19,9 @@ use crate::order::{Held, Order};
 use troef_cards::{Card, CardSet};
 
 /// One entry: the key, a word of data and, by rank key, the cards in play.
-/// Bounds are
-/// stored as `i16` (every value searched is far inside; a bound outside is
-/// widened, which keeps it true), with the extremes meaning "no bound".
+/// Bounds are stored as `i16` (every value searched is far inside; a bound
+/// outside is widened, which keeps it true), with the extremes meaning "no
+/// bound".
 /// All-zero bits are an empty entry (generation 0 is never current), so the
 /// table is allocated zeroed and costs nothing until used.
 #[derive(Clone, Copy, Debug)]
