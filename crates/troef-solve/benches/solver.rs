@@ -5,11 +5,28 @@
 //! solver on the same endgames.
 //!
 //! cargo bench -p troef-solve --bench solver -- [--deals N] [--ladder N] [--only GAME] [--no-annotate]
+//!     [--cpu-time] [--shard K/M] [--out FILE]
+//! cargo bench -p troef-solve --bench solver -- --summarize [--cpu-time] FILE...
 //!
 //! Single thread. Deals: `troef_cards::deal::seeded(deck, sizes, SEED, i)`
 //! (the numbering of `troef deal --seed 2026`), so the set is the same on
 //! every platform and version. Figures go to BENCHMARKS.md.
+//!
+//! A long run (Jass: seconds a deal) can be split and resumed:
+//! - `--shard K/M` solves only the deals `i` with `i % M == K`. The played
+//!   hands to annotate are the same as in an unsplit run: every deal's
+//!   random line is still drawn, in order, from the one generator.
+//! - `--out FILE` appends one line per measurement (`series`, deal, wall
+//!   µs, CPU µs, nodes; tab-separated) and skips the deals FILE already has,
+//!   so a stopped run goes on where it was.
+//! - `--summarize FILE...` prints the table of those lines (the last line
+//!   of a series and deal counts).
+//! - `--cpu-time`: times are the solving thread's time on the CPU (Linux:
+//!   `/proc/thread-self/schedstat`; wall time elsewhere), so that shards
+//!   run side by side, or a paused run, measure what one thread costs.
 
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
 use std::time::Instant;
 use troef_cards::deal::SplitMix64;
 use troef_cards::{BySeat, CardSet, Deck, Seat, Suit, Team};
@@ -21,8 +38,59 @@ use troef_solve::{naive, Options, Position, Solver};
 
 const SEED: u64 = 2026;
 
-/// `--no-annotate`: only the full deals and the ladder.
-static NO_ANNOTATE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// What a run measures and where it writes (see the module docs).
+struct Run {
+    /// `--no-annotate` unset.
+    annotate: bool,
+    cpu_time: bool,
+    /// `(K, M)`: the deals `i % M == K`.
+    shard: (u64, u64),
+    out: Option<std::fs::File>,
+    /// `(series, deal)` already in `--out`.
+    done: HashSet<(String, u64)>,
+}
+
+impl Run {
+    /// Whether deal `i` is solved in this run: in the shard, and not yet
+    /// in `--out` for `series` (and its annotation series, when annotating).
+    fn wants(&self, i: u64, full: &Series, annotated: &Series) -> bool {
+        let has = |s: &Series| self.done.contains(&(s.name.clone(), i));
+        i % self.shard.1 == self.shard.0 && !(has(full) && (!self.annotate || has(annotated)))
+    }
+
+    /// Starts a timing.
+    fn start(&self) -> Clock {
+        Clock {
+            wall: Instant::now(),
+            cpu: cpu_ns(),
+        }
+    }
+
+    /// Ends a timing: pushes it to `s` and writes its line to `--out`.
+    fn push(&mut self, s: &mut Series, i: u64, c: Clock, nodes: u64) {
+        let wall = c.wall.elapsed().as_secs_f64() * 1e6;
+        let cpu = match (c.cpu, cpu_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e3,
+            _ => wall,
+        };
+        s.push(if self.cpu_time { cpu } else { wall }, nodes);
+        if let Some(f) = &mut self.out {
+            writeln!(f, "{}\t{i}\t{wall:.1}\t{cpu:.1}\t{nodes}", s.name).expect("write --out");
+            f.flush().expect("write --out");
+        }
+    }
+}
+
+struct Clock {
+    wall: Instant,
+    cpu: Option<u64>,
+}
+
+/// This thread's time on the CPU in nanoseconds, where Linux tells it.
+fn cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
 
 fn hands(deck: Deck, size: u32, i: u64) -> BySeat<CardSet> {
     let (_, p) = troef_cards::deal::seeded(deck, &[size; 4], SEED, i).expect("deal");
@@ -31,16 +99,24 @@ fn hands(deck: Deck, size: u32, i: u64) -> BySeat<CardSet> {
 
 #[derive(Default)]
 struct Series {
+    name: String,
     micros: Vec<f64>,
     nodes: Vec<u64>,
 }
 
 impl Series {
-    fn push(&mut self, t: Instant, nodes: u64) {
-        self.micros.push(t.elapsed().as_secs_f64() * 1e6);
+    fn new(name: &str) -> Series {
+        Series {
+            name: name.into(),
+            ..Series::default()
+        }
+    }
+    fn push(&mut self, micros: f64, nodes: u64) {
+        self.micros.push(micros);
         self.nodes.push(nodes);
     }
-    fn line(&mut self, name: &str) {
+    fn line(&mut self) {
+        let name = &self.name;
         if self.micros.is_empty() {
             return;
         }
@@ -69,21 +145,34 @@ fn header() {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 }
 
-/// The exact value of the start of play, with a fresh solver.
-fn full<P: Position>(p: &mut P, s: &mut Series) -> i32 {
+/// Deal `i`: the exact value of the start of play with a fresh solver, then
+/// (unless `--no-annotate`) a played hand annotated. The hand's random line
+/// is drawn even when the deal is not solved here, so that every run draws
+/// the same lines.
+fn deal<P: Position>(
+    run: &mut Run,
+    p: &mut P,
+    i: u64,
+    rng: &mut SplitMix64,
+    (full, annotated): (&mut Series, &mut Series),
+) -> Option<i32> {
+    let line = run.annotate.then(|| random_line(p, rng));
+    if !run.wants(i, full, annotated) {
+        return None;
+    }
     let mut solver = Solver::new(Options::FULL);
-    let t = Instant::now();
+    let c = run.start();
     let v = solver.value(p);
-    s.push(t, solver.stats.nodes);
-    v
+    run.push(full, i, c, solver.stats.nodes);
+    if let Some(line) = line {
+        annotate(run, p, i, &line, annotated);
+    }
+    Some(v)
 }
 
 /// A played hand: random legal cards from a seeded generator (a player who
-/// makes mistakes), then every position's card values with one solver.
-fn annotate<P: Position>(p: &mut P, rng: &mut SplitMix64, s: &mut Series) {
-    if NO_ANNOTATE.load(std::sync::atomic::Ordering::Relaxed) {
-        return;
-    }
+/// makes mistakes).
+fn random_line<P: Position>(p: &mut P, rng: &mut SplitMix64) -> Vec<troef_cards::Card> {
     let mut line = Vec::new();
     while !p.is_over() {
         let legal: Vec<_> = p.legal().iter().collect();
@@ -94,13 +183,25 @@ fn annotate<P: Position>(p: &mut P, rng: &mut SplitMix64, s: &mut Series) {
     for _ in 0..line.len() {
         p.undo();
     }
+    line
+}
+
+/// Every position's card values along `line`, with one solver, as `troef
+/// analyze` does.
+fn annotate<P: Position>(
+    run: &mut Run,
+    p: &mut P,
+    i: u64,
+    line: &[troef_cards::Card],
+    s: &mut Series,
+) {
     let mut solver = Solver::new(Options::FULL);
-    let t = Instant::now();
-    for &c in &line {
+    let c = run.start();
+    for &card in line {
         std::hint::black_box(solver.card_values(p));
-        p.play(c);
+        p.play(card);
     }
-    s.push(t, solver.stats.nodes);
+    run.push(s, i, c, solver.stats.nodes);
     for _ in 0..line.len() {
         p.undo();
     }
@@ -115,6 +216,12 @@ fn endgame<P: Position>(p: &mut P, rng: &mut SplitMix64, left: u32) {
     }
 }
 
+fn micros(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e6
+}
+
+/// The ladder runs alone, in wall time: its positions take a fraction of a
+/// millisecond.
 struct Ladder {
     rungs: [Series; 4],
 }
@@ -129,7 +236,7 @@ impl Ladder {
         let mut nodes = 0;
         let t = Instant::now();
         let expected = naive::value(p, &mut nodes);
-        self.rungs[0].push(t, nodes);
+        self.rungs[0].push(micros(t), nodes);
         for (i, o) in [Options::ALPHA_BETA, Options::WITH_TABLE, Options::FULL]
             .into_iter()
             .enumerate()
@@ -137,7 +244,7 @@ impl Ladder {
             let mut s = Solver::new(o);
             let t = Instant::now();
             let v = s.value(p);
-            self.rungs[i + 1].push(t, s.stats.nodes);
+            self.rungs[i + 1].push(micros(t), s.stats.nodes);
             assert_eq!(v, expected, "the ladder disagrees");
         }
     }
@@ -146,7 +253,8 @@ impl Ladder {
             .iter()
             .zip(self.rungs.iter_mut())
         {
-            s.line(&format!("{game} ladder: {name}"));
+            s.name = format!("{game} ladder: {name}");
+            s.line();
         }
     }
 }
@@ -155,25 +263,26 @@ fn profile(game: &str, name: &str) -> AnyProfile {
     builtin(game, name).expect("built-in profile")
 }
 
-fn klaverjassen(deals: u64, ladder_n: u64) {
+fn klaverjassen(run: &mut Run, deals: u64, ladder_n: u64) {
     let AnyProfile::Klaverjassen(p) = profile("klaverjassen", "amsterdam") else {
         unreachable!()
     };
-    let (mut f, mut a) = (Series::default(), Series::default());
+    let mut f = Series::new("Klaverjassen (amsterdam): full deal");
+    let mut a = Series::new("Klaverjassen (amsterdam): annotate a played hand");
     let mut rng = SplitMix64(SEED);
-    let mut made = 0;
+    let (mut made, mut solved) = (0, 0);
     for i in 0..deals {
         // Trumps rotate with the deal; North leads and North-South play.
         let trump = Suit::ALL[(i % 4) as usize];
         let mut g = Klaverjas::new(hands(kj::DECK, 8, i), trump, Team::NS, Seat::North, &p);
-        if full(&mut g, &mut f) > 0 {
-            made += 1;
+        if let Some(v) = deal(run, &mut g, i, &mut rng, (&mut f, &mut a)) {
+            solved += 1;
+            made += (v > 0) as u32;
         }
-        annotate(&mut g, &mut rng, &mut a);
     }
-    f.line("Klaverjassen (amsterdam): full deal");
-    a.line("Klaverjassen (amsterdam): annotate a played hand");
-    eprintln!("klaverjassen: the makers make {made} of {deals}");
+    f.line();
+    a.line();
+    eprintln!("klaverjassen: the makers make {made} of {solved}");
     let mut l = Ladder::new();
     // The ladder's endgames do not depend on --deals.
     let mut rng = SplitMix64(SEED);
@@ -199,29 +308,28 @@ fn jass_game(p: &jass::Profile, i: u64, mode: jass::Mode) -> PointGame<jass::Gam
     )
 }
 
-fn jass(deals: u64, ladder_n: u64) {
+fn jass(run: &mut Run, deals: u64, ladder_n: u64) {
     let AnyProfile::Jass(p) = profile("jass", "swiss") else {
         unreachable!()
     };
-    let (mut f, mut a, mut fo, mut ao) = Default::default();
-    let (f, a, fo, ao): (&mut Series, &mut Series, &mut Series, &mut Series) =
-        (&mut f, &mut a, &mut fo, &mut ao);
+    let mut f = Series::new("Jass (swiss), trumps: full deal");
+    let mut a = Series::new("Jass (swiss), trumps: annotate a played hand");
+    let mut fo = Series::new("Jass (swiss), Obenabe/Undeufe: full deal");
+    let mut ao = Series::new("Jass (swiss), Obenabe/Undeufe: annotate a played hand");
     let mut rng = SplitMix64(SEED + 1);
     for i in 0..deals {
         let mode = jass::Mode::ALL[(i % 6) as usize];
         let mut g = jass_game(&p, i, mode);
-        let (fs, as_) = if mode.trump().is_some() {
-            (&mut *f, &mut *a)
+        let series = if mode.trump().is_some() {
+            (&mut f, &mut a)
         } else {
-            (&mut *fo, &mut *ao)
+            (&mut fo, &mut ao)
         };
-        full(&mut g, fs);
-        annotate(&mut g, &mut rng, as_);
+        deal(run, &mut g, i, &mut rng, series);
     }
-    f.line("Jass (swiss), trumps: full deal");
-    fo.line("Jass (swiss), Obenabe/Undeufe: full deal");
-    a.line("Jass (swiss), trumps: annotate a played hand");
-    ao.line("Jass (swiss), Obenabe/Undeufe: annotate a played hand");
+    for s in [&mut f, &mut fo, &mut a, &mut ao] {
+        s.line();
+    }
     let mut l = Ladder::new();
     // The ladder's endgames do not depend on --deals.
     let mut rng = SplitMix64(SEED + 1);
@@ -233,12 +341,13 @@ fn jass(deals: u64, ladder_n: u64) {
     l.print("Jass, 5 tricks left");
 }
 
-fn schafkopf(deals: u64, ladder_n: u64) {
+fn schafkopf(run: &mut Run, deals: u64, ladder_n: u64) {
     let AnyProfile::Schafkopf(p) = profile("schafkopf", "bavarian") else {
         unreachable!()
     };
     let contracts = troef_solve::schafkopf_contracts();
-    let (mut f, mut a) = (Series::default(), Series::default());
+    let mut f = Series::new("Schafkopf (bavarian), all contracts: full deal");
+    let mut a = Series::new("Schafkopf (bavarian), all contracts: annotate a played hand");
     let mut rng = SplitMix64(SEED + 2);
     let game = |i: u64, k: usize| {
         // North declares the first contract of the list, from deal-dependent
@@ -257,11 +366,10 @@ fn schafkopf(deals: u64, ladder_n: u64) {
         let Some(mut g) = game(i, i as usize) else {
             continue;
         };
-        full(&mut g, &mut f);
-        annotate(&mut g, &mut rng, &mut a);
+        deal(run, &mut g, i, &mut rng, (&mut f, &mut a));
     }
-    f.line("Schafkopf (bavarian), all contracts: full deal");
-    a.line("Schafkopf (bavarian), all contracts: annotate a played hand");
+    f.line();
+    a.line();
     let mut l = Ladder::new();
     // The ladder's endgames do not depend on --deals.
     let mut rng = SplitMix64(SEED + 2);
@@ -275,6 +383,40 @@ fn schafkopf(deals: u64, ladder_n: u64) {
     l.print("Schafkopf, 5 tricks left");
 }
 
+/// `--summarize`: the table of `--out` files' lines, the last line of a
+/// series and deal counting.
+fn summarize(files: &[&String], cpu_time: bool) {
+    let mut order: Vec<String> = Vec::new();
+    let mut rows: std::collections::HashMap<(String, u64), (f64, u64)> = Default::default();
+    for f in files {
+        let file = std::fs::File::open(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        for (n, l) in std::io::BufReader::new(file).lines().enumerate() {
+            let l = l.expect("read");
+            let v: Vec<&str> = l.split('\t').collect();
+            let bad = || panic!("{f}:{}: not a line of --out", n + 1);
+            let [name, deal, wall, cpu, nodes] = v[..] else {
+                bad()
+            };
+            let num = |x: &str| x.parse::<f64>().unwrap_or_else(|_| bad());
+            if !order.iter().any(|o| o == name) {
+                order.push(name.into());
+            }
+            let t = if cpu_time { num(cpu) } else { num(wall) };
+            rows.insert((name.into(), num(deal) as u64), (t, num(nodes) as u64));
+        }
+    }
+    header();
+    for name in order {
+        let mut s = Series::new(&name);
+        let mut deals: Vec<_> = rows.iter().filter(|((n, _), _)| *n == name).collect();
+        deals.sort_by_key(|((_, i), _)| *i);
+        for (_, &(t, nodes)) in deals {
+            s.push(t, nodes);
+        }
+        s.line();
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |name: &str| {
@@ -283,21 +425,58 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .cloned()
     };
+    let flag = |name: &str| args.iter().any(|a| a == name);
+    let cpu_time = flag("--cpu-time");
+    if let Some(i) = args.iter().position(|a| a == "--summarize") {
+        let files: Vec<&String> = args[i + 1..]
+            .iter()
+            .filter(|a| !a.starts_with("--"))
+            .collect();
+        summarize(&files, cpu_time);
+        return;
+    }
     let deals: u64 = arg("--deals").and_then(|s| s.parse().ok()).unwrap_or(1000);
     let ladder: u64 = arg("--ladder").and_then(|s| s.parse().ok()).unwrap_or(200);
     let only = arg("--only");
-    if args.iter().any(|a| a == "--no-annotate") {
-        NO_ANNOTATE.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
+    let shard = arg("--shard").map_or((0, 1), |s| {
+        let (k, m) = s.split_once('/').expect("--shard K/M");
+        let (k, m): (u64, u64) = (k.parse().expect("K"), m.parse().expect("M"));
+        assert!(m > 0 && k < m, "--shard K/M needs K < M");
+        (k, m)
+    });
+    let mut done = HashSet::new();
+    let out = arg("--out").map(|f| {
+        if let Ok(file) = std::fs::File::open(&f) {
+            for l in std::io::BufReader::new(file).lines() {
+                let l = l.expect("read --out");
+                let v: Vec<&str> = l.split('\t').collect();
+                if let (Some(name), Some(Ok(i))) = (v.first(), v.get(1).map(|x| x.parse())) {
+                    done.insert((name.to_string(), i));
+                }
+            }
+        }
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&f)
+            .unwrap_or_else(|e| panic!("{f}: {e}"))
+    });
+    let mut run = Run {
+        annotate: !flag("--no-annotate"),
+        cpu_time,
+        shard,
+        out,
+        done,
+    };
     header();
-    let run = |g: &str| only.as_deref().is_none_or(|o| o == g);
-    if run("klaverjassen") {
-        klaverjassen(deals, ladder);
+    let wanted = |g: &str| only.as_deref().is_none_or(|o| o == g);
+    if wanted("klaverjassen") {
+        klaverjassen(&mut run, deals, ladder);
     }
-    if run("schafkopf") {
-        schafkopf(deals, ladder);
+    if wanted("schafkopf") {
+        schafkopf(&mut run, deals, ladder);
     }
-    if run("jass") {
-        jass(deals, ladder);
+    if wanted("jass") {
+        jass(&mut run, deals, ladder);
     }
 }
