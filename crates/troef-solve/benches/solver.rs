@@ -66,7 +66,8 @@ impl Run {
         }
     }
 
-    /// Ends a timing: pushes it to `s` and writes its line to `--out`.
+    /// Ends a timing: pushes it to `s` and writes its line to `--out`
+    /// ([`OutLine`]).
     fn push(&mut self, s: &mut Series, i: u64, c: Clock, nodes: u64) {
         let wall = c.wall.elapsed().as_secs_f64() * 1e6;
         let cpu = match (c.cpu, cpu_ns()) {
@@ -78,6 +79,40 @@ impl Run {
             writeln!(f, "{}\t{i}\t{wall:.1}\t{cpu:.1}\t{nodes}", s.name).expect("write --out");
             f.flush().expect("write --out");
         }
+    }
+}
+
+/// One line of `--out`, as [`Run::push`] writes it.
+struct OutLine {
+    series: String,
+    deal: u64,
+    wall: f64,
+    cpu: f64,
+    nodes: u64,
+}
+
+impl OutLine {
+    /// `None` for a line that is not one of `--out` (or was cut short).
+    fn parse(l: &str) -> Option<OutLine> {
+        let [series, deal, wall, cpu, nodes] = l.split('\t').collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        Some(OutLine {
+            series: series.into(),
+            deal: deal.parse().ok()?,
+            wall: wall.parse().ok()?,
+            cpu: cpu.parse().ok()?,
+            nodes: nodes.parse().ok()?,
+        })
+    }
+
+    /// The lines of an `--out` file, each parsed.
+    fn read(path: &str) -> std::io::Result<Vec<Option<OutLine>>> {
+        let file = std::fs::File::open(path)?;
+        std::io::BufReader::new(file)
+            .lines()
+            .map(|l| l.map(|l| OutLine::parse(&l)))
+            .collect()
     }
 }
 
@@ -389,20 +424,14 @@ fn summarize(files: &[&String], cpu_time: bool) {
     let mut order: Vec<String> = Vec::new();
     let mut rows: std::collections::HashMap<(String, u64), (f64, u64)> = Default::default();
     for f in files {
-        let file = std::fs::File::open(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-        for (n, l) in std::io::BufReader::new(file).lines().enumerate() {
-            let l = l.expect("read");
-            let v: Vec<&str> = l.split('\t').collect();
-            let bad = || panic!("{f}:{}: not a line of --out", n + 1);
-            let [name, deal, wall, cpu, nodes] = v[..] else {
-                bad()
-            };
-            let num = |x: &str| x.parse::<f64>().unwrap_or_else(|_| bad());
-            if !order.iter().any(|o| o == name) {
-                order.push(name.into());
+        let lines = OutLine::read(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        for (n, l) in lines.into_iter().enumerate() {
+            let l = l.unwrap_or_else(|| panic!("{f}:{}: not a line of --out", n + 1));
+            if !order.contains(&l.series) {
+                order.push(l.series.clone());
             }
-            let t = if cpu_time { num(cpu) } else { num(wall) };
-            rows.insert((name.into(), num(deal) as u64), (t, num(nodes) as u64));
+            let t = if cpu_time { l.cpu } else { l.wall };
+            rows.insert((l.series, l.deal), (t, l.nodes));
         }
     }
     header();
@@ -446,14 +475,9 @@ fn main() {
     });
     let mut done = HashSet::new();
     let out = arg("--out").map(|f| {
-        if let Ok(file) = std::fs::File::open(&f) {
-            for l in std::io::BufReader::new(file).lines() {
-                let l = l.expect("read --out");
-                let v: Vec<&str> = l.split('\t').collect();
-                if let (Some(name), Some(Ok(i))) = (v.first(), v.get(1).map(|x| x.parse())) {
-                    done.insert((name.to_string(), i));
-                }
-            }
+        // A line cut short (a run stopped while writing) is not done.
+        if let Ok(lines) = OutLine::read(&f) {
+            done.extend(lines.into_iter().flatten().map(|l| (l.series, l.deal)));
         }
         std::fs::OpenOptions::new()
             .create(true)
