@@ -62,6 +62,9 @@ lines=W[1].split('\n'); i=[j for j,l in enumerate(lines) if l.startswith('kontra
 first=lines[i].split(); lines[i]=' '.join([first[1],first[2],first[0]]+first[3:])
 write('E308-kontra-after-the-lead','Bavarian (SK-V2): Kontra comes before the opening lead; here it follows the second card.','\n'.join(lines))
 write('E308-third-doubling','The profile allows Kontra and Re only (house.max_doublings = 2).',sub(k0,f'kontra:{dfd} re:{dcl}',f'kontra:{dfd} re:{dcl} re:{dfd}'))
+# the Re record after the lead (kontra-re's fourth), under a profile file where Re comes before the lead
+kre=[r for r in K if 're:' in r and '[Rules "bavarian"]' in r and not re.search(r'kontra:\w re:', r)][0]
+write('E308-re-after-the-lead','Under a profile file with house.re_deadline = before_first_card, Re comes before the opening lead; here it follows the second card (bavarian allows it until trick 1 is complete [D]).',sub(kre,'[Rules "bavarian"]','[Rules "profiles/re-before-lead.toml"]'))
 write('E308-double-not-in-profile','Doubling on the first cards is a NetSchafkopf house rule; bavarian has none.',sub(ex1,'play pass pass pass call:S','double:W play pass pass pass call:S'))
 # E309: exchange problems
 x=[r for r in N if 'A Schieber round with play' in r][0]

@@ -108,12 +108,15 @@ s=score('parlett','solo','C',True,False,h5,[D],g5.pts,g5.tr,8)
 assert s['v']==160, s
 add('worked-example',rec("Example 5 (Parlett): a Solo-Tout in clubs won with 3 runners (the queens of clubs, spades and hearts; the queen of diamonds is out): (50 + 30) x 2 = 160 from each opponent. The soloist holds no club but Wenzels (SK-V5).",'parlett',d,h5,g5,'solo-tout:C by S','S',s,auction=auc(d,D,'solo-tout:C'),points='def'))
 
-def ramsch_score(prof_tariff, pts, tr, klopf=0):
+def ramsch_score(prof_tariff, pts, tr, klopf=0, tie='all_pay', tricks=None):
     base=prof_tariff<<klopf
     for p in SEATS:
         if tr[p]==8 or tr[p]==sum(tr.values()): return dict(v=base,res={q:(3*base if q==p else -base) for q in SEATS},words=['ramsch','durchmarsch'])
     jf=[p for p in SEATS if tr[p]==0]
     most=max(pts.values()); losers=[p for p in SEATS if pts[p]==most]
+    # house.ramsch_tie: 'all_pay' [D], or 'last_trick' (of the tied, who took the latest trick)
+    if tie=='last_trick' and len(losers)>1:
+        losers=[[w for (_,_,w) in tricks if w in losers][-1]]
     v=base<<len(jf); w=4-len(losers)
     res={p:(-v*w if p in losers else v*len(losers)) for p in SEATS}
     return dict(v=v,res=res,words=['ramsch']+(['jungfrau'] if jf else []))
@@ -176,6 +179,13 @@ add('kontra-re',rec(f"Kontra by {def1[0]} and Re by {side1[1]} (the partner) bef
 s=sc_for('parlett','call','S',h2,g2,D,chain=2)
 assert not s['won']
 add('kontra-re',rec(f"Parlett: after Kontra the declarers would win with 60 (worked example 2), but they said Re and need 61 again: 60 loses, (10 + 3 runners x 10) x 4 = 160 to each defender.",'parlett',d,h2,g2,'call:S by S','S',s,auction=auc(d,D,'call:S'),after_first=f'kontra:{def2[0]} re:{side2[0]}',points='def'))
+# house.re_deadline: the sources give no time for Re; [D] until trick 1 is complete
+s=sc_for('bavarian','call','S',h1,g1,D,chain=2)
+r=rec(f"Re after the opening lead: the sources give no time for Re, and under house.re_deadline = before_fourth_card [D] it may come until trick 1 is complete. Kontra by {def1[0]} before the lead (SK-V2), Re by {side1[1]} after the second card: 160.",'bavarian',d,h1,g1,'call:S by S','S',s,auction=auc(d,D,'call:S'),play_prefix=f'kontra:{def1[0]}',points='def')
+t0=g1.tricks[0][1]
+assert f"kontra:{def1[0]} {' '.join(t0)}" in r
+r=r.replace(f"kontra:{def1[0]} {' '.join(t0)}",f"kontra:{def1[0]} {t0[0]} {t0[1]} re:{side1[1]} {t0[2]} {t0[3]}")
+add('kontra-re',r)
 # kontra with the seat left out (as imported protocols write it)
 s=sc_for('bavarian','call','C',hc,gc,'E',chain=1)
 add('kontra-re',rec("Kontra with the speaker unknown (as imported protocols write it): the word alone.",'bavarian','N',hc,gc,'call:C by E','E',s,auction=auc('N','E','call:C'),play_prefix='kontra',points='def'))
@@ -283,6 +293,21 @@ while True:
     if any(gj.tr[p]==0 for p in SEATS): break
 rs=ramsch_score(10,gj.pts,gj.tr,klopf=1)
 add('netschafkopf',rec("Ramsch with a Jungfrau (a player who took no trick): the value doubles; one doubling on the first cards doubles again.",'netschafkopf',d,hj,gj,'ramsch',None,rs,auction='double pass pass pass pass'))
+# a tie for the most points (house.ramsch_tie)
+rng=random.Random(59)
+while True:
+    ht=deal(rng); gt=playout(ht,'ramsch',None,'S',rng)
+    top=sorted(gt.pts.values())[-2:]
+    if top[0]==top[1] and all(gt.tr[p]>0 for p in SEATS): break
+pts=' '.join(f"{p} {gt.pts[p]}" for p in SEATS)
+tied=[p for p in SEATS if gt.pts[p]==top[1]]
+last=[w for (_,_,w) in gt.tricks if w in tied][-1]
+rs=ramsch_score(10,gt.pts,gt.tr)
+add('netschafkopf',rec(f"Ramsch, a tie for the most card points ({' and '.join(tied)}, {top[1]} each). The sources are silent; under house.ramsch_tie = all_pay [D] both pay each of the others.",'netschafkopf',d,ht,gt,'ramsch',None,rs,auction='pass pass pass pass'))
+files['netschafkopf'][-1]=files['netschafkopf'][-1].replace('[Value','[Points "'+pts+'"]\n[Value')
+rs=ramsch_score(10,gt.pts,gt.tr,tie='last_trick',tricks=gt.tricks)
+add('netschafkopf',rec(f"The same Ramsch under a profile file with house.ramsch_tie = last_trick (Skat's Ramsch rule in raschesspiele.de): of the tied players, {last} took the later trick and pays alone.",'profiles/ramsch-last-trick.toml',d,ht,gt,'ramsch',None,rs,auction='pass pass pass pass'))
+files['netschafkopf'][-1]=files['netschafkopf'][-1].replace('[Value','[Points "'+pts+'"]\n[Value')
 # Schieber exchange, all pass: eldest and dealer pay the solo tariff
 hx=deal(random.Random(56))
 add('netschafkopf',rec("A Schieber round (NetSchafkopf): the cards were exchanged, but the protocol does not show which; all pass and the deal is thrown in: eldest (S) and the dealer (E) each pay 50 to one of the other two.",'netschafkopf',d,hx,None,None,None,dict(v=50,res={'S':-50,'E':-50,'N':50,'W':50},words=['redeal']),auction='pass pass pass pass',extra_tags='[Exchange "schieber"]'))

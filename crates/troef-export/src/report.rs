@@ -243,10 +243,10 @@ fn schafkopf(s: &mut String, r: &GameReplay, sk: &SchafkopfOut, claimed: Option<
                 s,
                 "Ramsch: {} {}{}",
                 l.join(", "),
-                if sc.durchmarsch.is_some() {
-                    "lose to a Durchmarsch"
-                } else {
-                    "pay"
+                match (sc.durchmarsch.is_some(), l.len()) {
+                    (true, _) => "lose to a Durchmarsch",
+                    (false, 1) => "pays",
+                    (false, _) => "pay",
                 },
                 if j.is_empty() {
                     String::new()

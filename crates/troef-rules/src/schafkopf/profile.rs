@@ -36,6 +36,33 @@ pub enum AllPass {
     Ramsch,
 }
 
+/// The last moment for Re and the doublings after it. The sources give a
+/// time for Kontra (SK-V2) but none for Re.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReDeadline {
+    /// Before the opening lead, as Kontra under the Bavarian SK-V2.
+    BeforeFirstCard,
+    /// Before the second card of trick 1, as Kontra under Parlett's SK-V2.
+    BeforeSecondCard,
+    /// Before trick 1's fourth card: until trick 1 is complete [D].
+    BeforeFourthCard,
+}
+
+/// Ramsch: who loses when two or more players tie for the most card points.
+/// The sources troef follows are silent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum RamschTie {
+    /// Every tied player pays each of the others [D].
+    AllPay,
+    /// Of the tied players, the one who took the latest trick loses alone
+    /// (the tie rule of Skat's Ramsch in raschesspiele.de's rules: "Haben
+    /// zwei Spieler die gleiche Augenzahl, so verliert der Spieler, der den
+    /// letzten Stich erhalten hat").
+    LastTrick,
+}
+
 /// What a game is worth: the tariff in points (Parlett's 10/50 pf).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -80,6 +107,9 @@ pub struct House {
     /// Doublings after the contract: Kontra, Re, then further doublings
     /// alternating sides (Parlett: "some circles impose no limit").
     pub max_doublings: u8,
+    /// When Re and later doublings may be said. The sources give a time for
+    /// Kontra (SK-V2), none for Re.
+    pub re_deadline: ReDeadline,
     /// Doubling on the first cards, before the bidding (Klopfen, Legen;
     /// NetSchafkopf's "aufgedoppelt"): `double:<seat>` in the auction.
     pub double_on_first_cards: bool,
@@ -97,6 +127,9 @@ pub struct House {
     /// Ramsch: a player who takes every trick (Durchmarsch) wins the value
     /// from each of the others [D].
     pub ramsch_durchmarsch: bool,
+    /// Ramsch: who loses on a tie for the most card points. The sources
+    /// troef follows are silent.
+    pub ramsch_tie: RamschTie,
 }
 
 /// One Schafkopf rule profile: a `*.toml` file in the format of

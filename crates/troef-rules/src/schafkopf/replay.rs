@@ -2,7 +2,7 @@
 //! Play, "me too", priority by seat), doublings, play with the called-ace
 //! duties, and the claims: result, card points, value, running totals.
 
-use super::profile::{AllPass, KontraDeadline, Profile, WenzRank};
+use super::profile::{AllPass, KontraDeadline, Profile, ReDeadline, WenzRank};
 use super::score::{self, Seats};
 use super::{deck, Contract, Game, Kind, PlayRules, WENZEL_SUITS};
 use crate::replay::*;
@@ -246,7 +246,8 @@ fn run(
     let tally = play(cx, &hands, contract, declarers, eldest, r, sk)?;
     let doublings = first_cards + tally.chain;
     if contract.kind == Kind::Ramsch {
-        let s = score::ramsch(p, &tally.points, &tally.tricks, first_cards);
+        let winners: Vec<Seat> = r.tricks.iter().map(|t| t.winner).collect();
+        let s = score::ramsch(p, &tally.points, &winners, first_cards);
         let mut words = vec!["ramsch"];
         if !s.jungfrauen.is_empty() && p.house.ramsch_jungfrau {
             words.push("jungfrau");
@@ -1016,8 +1017,17 @@ fn doubling(
             )
         })
     } else {
-        (cards_played >= 4)
-            .then(|| "Re and later doublings come before the end of trick 1".to_string())
+        let (limit, when) = match p.house.re_deadline {
+            ReDeadline::BeforeFirstCard => (0, "before the opening lead"),
+            ReDeadline::BeforeSecondCard => (1, "before the second card of trick 1"),
+            ReDeadline::BeforeFourthCard => (3, "before the end of trick 1"),
+        };
+        (cards_played > limit).then(|| {
+            format!(
+                "Re and later doublings come {when} (house.re_deadline, profile {})",
+                p.name
+            )
+        })
     };
     // Kontra and every second doubling after it come from the defenders.
     let by_defenders = chain % 2 == 0;

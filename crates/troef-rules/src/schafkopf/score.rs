@@ -1,7 +1,7 @@
 //! Scoring a Schafkopf deal (`rules-schafkopf.md` section 5): who won,
 //! schneider, schwarz, runners, the game's value and each player's payment.
 
-use super::profile::Profile;
+use super::profile::{Profile, RamschTie};
 use super::{Contract, Kind, TOTAL_POINTS};
 use troef_cards::{BySeat, CardSet, Seat};
 
@@ -206,7 +206,8 @@ pub fn score(p: &Profile, f: &Facts) -> Score {
 /// What a Ramsch deal scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RamschScore {
-    /// The players with the most card points (all of them pay on a tie [D]).
+    /// The players with the most card points; on a tie, as `house.ramsch_tie`
+    /// decides. After a Durchmarsch, the other three.
     pub losers: Vec<Seat>,
     /// Players who took no trick.
     pub jungfrauen: Vec<Seat>,
@@ -216,19 +217,18 @@ pub struct RamschScore {
     pub by_seat: [i64; 4],
 }
 
-/// Scores a Ramsch deal: the most card points lose and pay each other
-/// player; every Jungfrau doubles; a Durchmarsch wins from each.
-pub fn ramsch(
-    p: &Profile,
-    points: &BySeat<i32>,
-    tricks: &BySeat<u8>,
-    doublings: u32,
-) -> RamschScore {
+/// Scores a Ramsch deal from each trick's winner, in order: the most card
+/// points lose and pay each other player (a tie as `house.ramsch_tie`
+/// decides); every Jungfrau doubles; a Durchmarsch wins from each.
+pub fn ramsch(p: &Profile, points: &BySeat<i32>, winners: &[Seat], doublings: u32) -> RamschScore {
     let base = (p.tariff.ramsch as i64).saturating_mul(1i64 << doublings.min(62));
-    let total: u32 = tricks.0.iter().map(|&t| t as u32).sum();
+    let mut tricks = BySeat::<usize>::default();
+    for &w in winners {
+        tricks[w] += 1;
+    }
     let durchmarsch = Seat::ALL
         .into_iter()
-        .find(|&s| p.house.ramsch_durchmarsch && tricks[s] as u32 == total);
+        .find(|&s| p.house.ramsch_durchmarsch && !winners.is_empty() && tricks[s] == winners.len());
     if let Some(d) = durchmarsch {
         return RamschScore {
             losers: Seat::ALL.into_iter().filter(|&s| s != d).collect(),
@@ -246,10 +246,16 @@ pub fn ramsch(
     }
     let jungfrauen: Vec<Seat> = Seat::ALL.into_iter().filter(|&s| tricks[s] == 0).collect();
     let most = Seat::ALL.iter().map(|&s| points[s]).max().unwrap_or(0);
-    let losers: Vec<Seat> = Seat::ALL
+    let mut losers: Vec<Seat> = Seat::ALL
         .into_iter()
         .filter(|&s| points[s] == most)
         .collect();
+    if losers.len() > 1 && p.house.ramsch_tie == RamschTie::LastTrick {
+        // A player with the most points took a trick: 120 points are dealt.
+        if let Some(&last) = winners.iter().rev().find(|w| losers.contains(w)) {
+            losers = vec![last];
+        }
+    }
     let value = if p.house.ramsch_jungfrau {
         base.saturating_mul(1i64 << jungfrauen.len())
     } else {
