@@ -187,6 +187,24 @@ fn klaverjassen_all_trumps_in_one_hand_is_pit() {
 }
 
 #[test]
+fn a_table_is_the_same_on_any_number_of_threads() {
+    // Every row starts from an empty table, so the threads that share out
+    // the rows change nothing, node counts and row order included.
+    let p = troef_rules::profiles::builtin("klaverjassen", "amsterdam").unwrap();
+    let h = hands("N:J.AK8.8.KQ9 A97.Q.K.J87 KQ8.J9.T9.A T.T7.AQJ7.T");
+    let one = serde_json::to_value(table::table(&p, h, Seat::East, 1)).unwrap();
+    assert_eq!(
+        one["rows"].as_array().unwrap().len(),
+        8,
+        "4 trumps x 2 sides"
+    );
+    for threads in [2, 3, 16] {
+        let many = serde_json::to_value(table::table(&p, h, Seat::East, threads)).unwrap();
+        assert_eq!(many, one, "{threads} threads");
+    }
+}
+
+#[test]
 fn a_wrong_puzzle_answer_is_e610() {
     let f = root().join("corpus/broken/puzzles/E610-wrong-answer.ttn");
     let text = std::fs::read_to_string(&f).unwrap();

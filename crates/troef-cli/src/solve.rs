@@ -1,7 +1,10 @@
 //! `troef solve` (the double-dummy table of a deal) and `troef analyze`
 //! (the value of every card of a played hand).
 
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::{mpsc, Mutex};
 use troef_rules::check::{Checked, Checker};
 use troef_rules::profiles::{AnyProfile, Profiles};
 use troef_rules::Context;
@@ -80,7 +83,12 @@ fn profile_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Option<
         .map(|p| (*p).clone())
 }
 
-pub fn solve(source: &Source, json: bool, overrides: &[AnyProfile]) -> io::Result<u8> {
+pub fn solve(
+    source: &Source,
+    json: bool,
+    overrides: &[AnyProfile],
+    threads: usize,
+) -> io::Result<u8> {
     let (name, recs) = records(source, overrides, false)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -91,7 +99,7 @@ pub fn solve(source: &Source, json: bool, overrides: &[AnyProfile]) -> io::Resul
             continue;
         }
         let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
-        let result = table_of(&c, source, overrides);
+        let result = table_of(&c, source, overrides, threads);
         match result {
             Ok(t) => {
                 if json {
@@ -120,7 +128,12 @@ pub fn solve(source: &Source, json: bool, overrides: &[AnyProfile]) -> io::Resul
     Ok(code)
 }
 
-fn table_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Result<Table, String> {
+fn table_of(
+    c: &Checked,
+    source: &Source,
+    overrides: &[AnyProfile],
+    threads: usize,
+) -> Result<Table, String> {
     let replay = c
         .replay
         .as_ref()
@@ -129,7 +142,7 @@ fn table_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Result<Ta
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
     let hands = analyze::dealt_hands(replay).map_err(|s| s.0)?;
     let leader = replay.eldest.ok_or("no dealer: who leads is not known")?;
-    Ok(table::table(&profile, hands, leader))
+    Ok(table::table(&profile, hands, leader, threads))
 }
 
 fn render_table(at: &str, t: &Table) -> String {
@@ -201,7 +214,18 @@ impl Progress {
     }
 }
 
-pub fn run_analyze(path: &str, json: bool, overrides: &[AnyProfile]) -> io::Result<u8> {
+/// What an analysing thread sends back: a card valued, or a record done.
+enum Msg {
+    Card,
+    Done(Box<(usize, Checked, Result<analyze::Report, String>)>),
+}
+
+pub fn run_analyze(
+    path: &str,
+    json: bool,
+    overrides: &[AnyProfile],
+    threads: usize,
+) -> io::Result<u8> {
     let source = Source::File(path.to_string());
     // Count the records first for the progress bar (a second, cheap read).
     let total = if path != "-" && io::stderr().is_terminal() {
@@ -211,7 +235,7 @@ pub fn run_analyze(path: &str, json: bool, overrides: &[AnyProfile]) -> io::Resu
     } else {
         0
     };
-    let (name, recs) = records(&source, overrides, true)?;
+    let (name, mut recs) = records(&source, overrides, true)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if !json {
@@ -219,64 +243,142 @@ pub fn run_analyze(path: &str, json: bool, overrides: &[AnyProfile]) -> io::Resu
     }
     let mut progress = Progress::new(total);
     let mut code = 0;
-    for c in recs {
-        let mut c = c?;
-        let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
-        let outcome = if c.is_record() {
-            analyse_one(&mut c, &source, overrides, &mut progress)
-        } else {
-            Err("not a record".to_string())
-        };
-        progress.record();
-        // The solver's findings (E610), rendered as `troef check` renders.
-        for d in c
-            .diagnostics
-            .iter()
-            .filter(|d| d.code == Code::DoubleDummyMismatch)
-        {
-            code = 1;
-            progress.finish();
-            let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
-            eprintln!("{}", render(d, &name, c.raw.index, &loc));
+    let threads = threads.max(1);
+    // The records go out to the threads in file order and come back in any
+    // order; they are written in file order. At most `window` are out at
+    // once, so memory stays bounded by a few records whatever the file.
+    let window = 2 * threads;
+    let (job_tx, job_rx) = mpsc::channel::<(usize, Checked)>();
+    let job_rx = Mutex::new(job_rx);
+    let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
+    std::thread::scope(|scope| -> io::Result<()> {
+        // Owned here: dropped when this returns, which ends the threads.
+        let (job_tx, msg_rx) = (job_tx, msg_rx);
+        for _ in 0..threads {
+            let (job_rx, msg_tx, source) = (&job_rx, msg_tx.clone(), &source);
+            scope.spawn(move || loop {
+                let job = job_rx
+                    .lock()
+                    .map_err(|_| ())
+                    .and_then(|r| r.recv().map_err(|_| ()));
+                let Ok((i, mut c)) = job else {
+                    break;
+                };
+                let outcome = if c.is_record() {
+                    // A panic is a bug; it costs its record, never the others.
+                    let tick = || {
+                        let _ = msg_tx.send(Msg::Card);
+                    };
+                    panic::catch_unwind(AssertUnwindSafe(|| {
+                        analyse_one(&mut c, source, overrides, tick)
+                    }))
+                    .unwrap_or_else(|_| Err("internal error: the solver panicked".to_string()))
+                } else {
+                    Err("not a record".to_string())
+                };
+                if msg_tx.send(Msg::Done(Box::new((i, c, outcome)))).is_err() {
+                    break;
+                }
+            });
         }
-        match (&outcome, json) {
-            (Ok(report), true) => {
+        drop(msg_tx);
+        let (mut sent, mut written, mut more) = (0, 0, true);
+        let mut done = BTreeMap::new();
+        loop {
+            while more && sent - written < window {
+                match recs.next() {
+                    Some(c) => {
+                        if job_tx.send((sent, c?)).is_err() {
+                            more = false;
+                        }
+                        sent += 1;
+                    }
+                    None => more = false,
+                }
+            }
+            if written == sent {
+                break;
+            }
+            match msg_rx.recv() {
+                Ok(Msg::Card) => progress.tick(),
+                Ok(Msg::Done(d)) => {
+                    let (i, c, outcome) = *d;
+                    done.insert(i, (c, outcome));
+                }
+                Err(_) => break,
+            }
+            while let Some((c, outcome)) = done.remove(&written) {
+                progress.record();
+                code |= write_analysis(&mut out, &name, &c, &outcome, json, &mut progress)?;
+                written += 1;
+            }
+        }
+        Ok(())
+    })?;
+    progress.finish();
+    Ok(code)
+}
+
+/// Writes one record's analysis (or the record as it was, with why it was
+/// not analysed); returns 1 when it was not, or the solver disagrees with a
+/// claim (E610).
+fn write_analysis(
+    out: &mut impl Write,
+    name: &str,
+    c: &Checked,
+    outcome: &Result<analyze::Report, String>,
+    json: bool,
+    progress: &mut Progress,
+) -> io::Result<u8> {
+    let mut code = 0;
+    let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
+    // The solver's findings (E610), rendered as `troef check` renders.
+    for d in c
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Code::DoubleDummyMismatch)
+    {
+        code = 1;
+        progress.finish();
+        let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+        eprintln!("{}", render(d, name, c.raw.index, &loc));
+    }
+    match (outcome, json) {
+        (Ok(report), true) => {
+            let v = serde_json::json!({
+                "file": name, "record": c.raw.index, "line": c.raw.line, "analysis": report,
+            });
+            writeln!(out, "{v}")?;
+        }
+        (Err(why), true) => {
+            if c.is_record() {
+                code = 1;
                 let v = serde_json::json!({
-                    "file": name, "record": c.raw.index, "line": c.raw.line, "analysis": report,
+                    "file": name, "record": c.raw.index, "line": c.raw.line, "skipped": why,
                 });
                 writeln!(out, "{v}")?;
             }
-            (Err(why), true) => {
-                if c.is_record() {
-                    code = 1;
-                    let v = serde_json::json!({
-                        "file": name, "record": c.raw.index, "line": c.raw.line, "skipped": why,
-                    });
-                    writeln!(out, "{v}")?;
-                }
+        }
+        (_, false) => {
+            if let (Err(why), true) = (outcome, c.is_record()) {
+                code = 1;
+                progress.finish();
+                eprintln!("troef: {at}: not analysed: {why}");
             }
-            (_, false) => {
-                if let (Err(why), true) = (&outcome, c.is_record()) {
-                    code = 1;
-                    progress.finish();
-                    eprintln!("troef: {at}: not analysed: {why}");
+            writeln!(out)?;
+            match &c.record {
+                Some(r) => {
+                    let mut s = String::new();
+                    print_record(r, Layout::for_record(r), &mut s);
+                    out.write_all(s.as_bytes())?;
                 }
-                writeln!(out)?;
-                match &c.record {
-                    Some(r) => {
-                        let mut s = String::new();
-                        print_record(r, Layout::for_record(r), &mut s);
-                        out.write_all(s.as_bytes())?;
-                    }
-                    // Nothing a user wrote is dropped: a record that did
-                    // not parse is copied as it was.
-                    None => out.write_all(c.raw.text.trim_end().as_bytes())?,
-                }
+                // Nothing a user wrote is dropped: a record that did
+                // not parse is copied as it was.
+                None => out.write_all(c.raw.text.trim_end().as_bytes())?,
             }
         }
-        out.flush()?;
     }
-    progress.finish();
+    out.flush()?;
     Ok(code)
 }
 
@@ -284,8 +386,8 @@ fn analyse_one(
     c: &mut Checked,
     source: &Source,
     overrides: &[AnyProfile],
-    progress: &mut Progress,
+    tick: impl FnMut(),
 ) -> Result<analyze::Report, String> {
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
-    analyze::record(c, &profile, || progress.tick()).map_err(|s| s.0)
+    analyze::record(c, &profile, tick).map_err(|s| s.0)
 }

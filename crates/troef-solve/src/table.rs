@@ -4,6 +4,7 @@
 use crate::game::{choices, makers, AnyGame, Choice};
 use crate::{Options, Position, Solver};
 use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use troef_cards::{BySeat, CardSet, Seat};
 use troef_rules::profiles::AnyProfile;
 
@@ -41,15 +42,43 @@ pub struct Table {
     pub rows: Vec<Row>,
 }
 
-/// Solves every contract of the profile's game for every playing side.
-pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat) -> Table {
-    let mut rows = Vec::new();
-    let mut solver = Solver::new(Options::FULL);
-    for choice in choices(profile) {
-        for maker in makers(profile) {
-            rows.extend(row_with(&mut solver, profile, choice, maker, hands, leader));
-        }
-    }
+/// Solves every contract of the profile's game for every playing side, on
+/// up to `threads` threads (at least one). Each thread has its own solver
+/// and table, and every row starts from an empty table, so the rows (node
+/// counts included) are the same for any number of threads.
+pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat, threads: usize) -> Table {
+    let jobs: Vec<(Choice, Seat)> = choices(profile)
+        .into_iter()
+        .flat_map(|c| makers(profile).into_iter().map(move |m| (c, m)))
+        .collect();
+    let threads = threads.clamp(1, jobs.len().max(1));
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Option<Row>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut solver = Solver::new(Options::FULL);
+                    let mut out = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(choice, maker)) = jobs.get(i) else {
+                            break out;
+                        };
+                        out.push((
+                            i,
+                            row_with(&mut solver, profile, choice, maker, hands, leader),
+                        ));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a solver thread panicked"))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    let rows = done.into_iter().filter_map(|(_, r)| r).collect();
     Table {
         game: profile.game().to_string(),
         rules: profile.name().to_string(),
