@@ -96,7 +96,8 @@ pub struct Contracts {
     pub geier: bool,
 }
 
-/// House rules the rules file names without a variant id, and NetSchafkopf's.
+/// House rules the rules file names without a variant id, NetSchafkopf's, and
+/// two questions the sources leave open (the Re deadline, a Ramsch tie).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct House {
