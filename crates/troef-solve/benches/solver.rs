@@ -22,7 +22,7 @@
 //! - `--summarize FILE...` prints the table of those lines (the last line
 //!   of a series and deal counts).
 //! - `--cpu-time`: times are the solving thread's time on the CPU (Linux:
-//!   `/proc/thread-self/schedstat`; wall time elsewhere), so that shards
+//!   `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`; wall time elsewhere), so that shards
 //!   run side by side, or a paused run, measure what one thread costs.
 
 use std::collections::HashSet;
@@ -122,9 +122,35 @@ struct Clock {
 }
 
 /// This thread's time on the CPU in nanoseconds, where Linux tells it.
+///
+/// `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, which counts up to the call.
+/// (`/proc/thread-self/schedstat`, read before, is brought up to date only
+/// at the scheduler's ticks: a solve of a few ms could read 0.)
+#[cfg(target_os = "linux")]
 fn cpu_ns() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    s.split_whitespace().next()?.parse().ok()
+    use std::ffi::{c_int, c_long};
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: c_long,
+        tv_nsec: c_long,
+    }
+    extern "C" {
+        fn clock_gettime(clock: c_int, ts: *mut Timespec) -> c_int;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
+    let mut ts = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec (time_t and long are both
+    // `long` on Linux's C library), and the clock id is Linux's constant.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn cpu_ns() -> Option<u64> {
+    None
 }
 
 fn hands(deck: Deck, size: u32, i: u64) -> BySeat<CardSet> {
