@@ -98,6 +98,14 @@ impl Team {
         self as usize
     }
 
+    /// The partnership's two players.
+    pub const fn seats(self) -> [Seat; 2] {
+        match self {
+            Team::NS => [Seat::North, Seat::South],
+            Team::EW => [Seat::East, Seat::West],
+        }
+    }
+
     pub const fn other(self) -> Team {
         match self {
             Team::NS => Team::EW,

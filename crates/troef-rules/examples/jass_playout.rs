@@ -75,19 +75,28 @@ fn main() {
             eprintln!(
                 "  won by {} ({})",
                 g.leader,
-                g.card_points.0.map(|p| p.to_string()).join("/")
+                troef_cards::Team::ALL
+                    .map(|t| g.team_points(t).to_string())
+                    .join("/")
             );
             line.clear();
         }
     }
-    eprintln!("cards NS {} EW {}", g.card_points.0[0], g.card_points.0[1]);
+    eprintln!(
+        "cards NS {} EW {}",
+        g.team_points(troef_cards::Team::NS),
+        g.team_points(troef_cards::Team::EW)
+    );
 }
 
 fn search(g: &mut Game, target: i32, line: &mut Vec<Card>, budget: &mut u64) -> bool {
     if g.is_over() {
-        return g.card_points.0[0] == target;
+        return g.team_points(troef_cards::Team::NS) == target;
     }
-    if *budget == 0 || g.card_points.0[0] > target || g.card_points.0[1] > 157 - target {
+    if *budget == 0
+        || g.team_points(troef_cards::Team::NS) > target
+        || g.team_points(troef_cards::Team::EW) > 157 - target
+    {
         return false;
     }
     *budget -= 1;

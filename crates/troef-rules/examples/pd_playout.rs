@@ -14,7 +14,7 @@ use troef_rules::pandoeren::{Game, PlayRules, Profile};
 fn strength(g: &Game, c: Card) -> u32 {
     // Trump order J 9 A K Q 10 8 7 6; plain order by rank.
     let trump_rank = [0, 0, 0, 0, 0, 0, 1, 2, 3, 8, 4, 9, 5, 6, 7];
-    if Some(c.suit()) == g.trump {
+    if Some(c.suit()) == g.rules.trump {
         100 + trump_rank[c.rank().get() as usize]
     } else {
         c.rank().get() as u32
@@ -52,7 +52,7 @@ fn main() {
             None => {
                 let wins = |c: Card| {
                     let mut h = g.clone();
-                    h.play(c);
+                    h.play_unchecked(c);
                     let w = if h.in_trick == 0 {
                         // Completed: the winner leads next.
                         h.leader
@@ -70,7 +70,7 @@ fn main() {
                 }
             }
         };
-        let done = g.play(c);
+        let done = g.play_unchecked(c);
         line.push(c.to_string());
         if let Some(t) = done {
             println!("{} ; {} {}", line.join(" "), t.winner.letter(), t.points);
@@ -108,7 +108,7 @@ fn search(g0: &Game, forced: &[Card], spec: &str) {
                 f.pop().expect("forced")
             };
             line.push(c.to_string());
-            if let Some(t) = g.play(c) {
+            if let Some(t) = g.play_unchecked(c) {
                 if side.contains(&t.winner) {
                     pts += t.points;
                     last = g.is_over();

@@ -77,5 +77,9 @@ fn main() {
             line.clear();
         }
     }
-    eprintln!("cards NS {} EW {}", g.card_points.0[0], g.card_points.0[1]);
+    eprintln!(
+        "cards NS {} EW {}",
+        g.team_points(troef_cards::Team::NS),
+        g.team_points(troef_cards::Team::EW)
+    );
 }

@@ -1,6 +1,7 @@
 //! Replays a parsed record through its game's engine.
 
 use crate::profiles::{AnyProfile, ResolveError};
+use crate::trick::{Breach, Play, TrickRules};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};
@@ -43,9 +44,9 @@ pub struct Context {
 }
 
 /// Records a checked card in the trace, if one is kept.
-pub(crate) fn trace_play<E: Engine>(
+pub(crate) fn trace_play<R: TrickRules>(
     out: &mut ReplayOutcome,
-    g: &E,
+    g: &Play<R>,
     trick: usize,
     card: Card,
     span: Span,
@@ -57,7 +58,7 @@ pub(crate) fn trace_play<E: Engine>(
             trick,
             seat: g.to_play(),
             card,
-            legal: g.legal(),
+            legal: g.legal_plays(),
             rule,
         });
     }
@@ -653,15 +654,21 @@ pub(crate) fn not_held(
     d
 }
 
+/// The rule id a card of the player to move breaks and what the rule says,
+/// if it is illegal.
+fn broken_rule<R: TrickRules>(g: &Play<R>, c: Card) -> Option<(&'static str, &'static str)> {
+    g.violation(c).map(|v| (v.rule(), v.describe()))
+}
+
 /// Checks the next card of a record's main line for games whose hands are
 /// all known (Jass, Schafkopf): the deal is not over (E405), the player holds
 /// the card (E209, E210 when it was played already), it is legal (E401). The
 /// card is traced and its variations replayed. Returns whether it may be
 /// played; on `false` the diagnostic is out and the replay stops.
-pub(crate) fn check_card<E: Engine>(
+pub(crate) fn check_card<R: TrickRules>(
     out: &mut ReplayOutcome,
     profile: &str,
-    g: &E,
+    g: &Play<R>,
     tok: &troef_ttn::Token,
     (dealt, r, trick): (&BySeat<CardSet>, &GameReplay, usize),
 ) -> bool {
@@ -675,14 +682,14 @@ pub(crate) fn check_card<E: Engine>(
         return false;
     }
     let seat = g.to_play();
-    if !g.hand(seat).contains(card) {
-        let played =
-            r.tricks.iter().any(|t| t.cards.contains(&card)) || g.trick_so_far().0.contains(&card);
+    if !g.hands[seat].contains(card) {
+        let played = r.tricks.iter().any(|t| t.cards.contains(&card))
+            || g.trick_cards().contains(&Some(card));
         out.diagnostics
-            .push(not_held(seat, card, played, dealt, g.hand(seat), tok.span));
+            .push(not_held(seat, card, played, dealt, g.hands[seat], tok.span));
         return false;
     }
-    let broken = g.broken_rule(card);
+    let broken = broken_rule(g, card);
     trace_play(out, g, trick, card, tok.span, broken.map(|b| b.0));
     check_variations(&mut out.diagnostics, profile, g, tok, |_| true);
     if let Some(rule) = broken {
@@ -820,30 +827,22 @@ pub(crate) fn span_or(t: Option<&troef_ttn::Tag>, rec: &Record) -> Span {
     t.map_or(rec.span, |t| t.value_span)
 }
 
-/// What the shared replay helpers need of a game engine.
-pub(crate) trait Engine: Clone {
-    fn to_play(&self) -> Seat;
-    fn is_over(&self) -> bool;
-    fn hand(&self, s: Seat) -> troef_cards::CardSet;
-    fn legal(&self) -> troef_cards::CardSet;
-    /// The rule id a card breaks and what the rule says, if it is illegal.
-    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)>;
-    /// The cards of the trick so far, its leader and the trump suit's name.
-    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str);
-    fn advance(&mut self, c: Card);
-}
-
 /// The E401 diagnostic: the rule broken, the trick so far, the legal set.
-pub(crate) fn illegal_play<E: Engine>(
-    g: &E,
+pub(crate) fn illegal_play<R: TrickRules>(
+    g: &Play<R>,
     profile: &str,
     card: Card,
     (rule, says): (&str, &str),
     span: Span,
 ) -> Diagnostic {
     let seat = g.to_play();
-    let (trick, leader, trump) = g.trick_so_far();
-    let trick: Vec<String> = trick.iter().map(|c| c.to_string()).collect();
+    let (leader, trump) = (g.leader, g.rules.trumps_name());
+    let trick: Vec<String> = g
+        .trick_cards()
+        .iter()
+        .flatten()
+        .map(|c| c.to_string())
+        .collect();
     Diagnostic::error(
         Code::IllegalPlay,
         span,
@@ -857,15 +856,15 @@ pub(crate) fn illegal_play<E: Engine>(
         trick.join(" "),
         leader.name()
     ))
-    .note(format!("legal: {}", cards_str(g.legal())))
+    .note(format!("legal: {}", cards_str(g.legal_plays())))
 }
 
 /// Replays each variation of a card from the position before it, checking
 /// that every card is held and (for seats whose hand is known) legal.
-pub(crate) fn check_variations<E: Engine>(
+pub(crate) fn check_variations<R: TrickRules>(
     out: &mut Vec<Diagnostic>,
     profile: &str,
-    before: &E,
+    before: &Play<R>,
     tok: &troef_ttn::Token,
     known: impl Fn(Seat) -> bool,
 ) {
@@ -882,7 +881,7 @@ pub(crate) fn check_variations<E: Engine>(
                 break;
             }
             let seat = g.to_play();
-            if !g.hand(seat).contains(c) {
+            if !g.hands[seat].contains(c) {
                 out.push(
                     Diagnostic::error(
                         Code::NotInHand,
@@ -896,20 +895,20 @@ pub(crate) fn check_variations<E: Engine>(
                     .note(format!(
                         "{} holds: {}",
                         seat.name(),
-                        cards_str(g.hand(seat))
+                        cards_str(g.hands[seat])
                     )),
                 );
                 break;
             }
             if known(seat) {
-                if let Some(rule) = g.broken_rule(c) {
+                if let Some(rule) = broken_rule(&g, c) {
                     let mut d = illegal_play(&g, profile, c, rule, t.span);
                     d.message = format!("in a variation, {}", d.message);
                     out.push(d);
                     break;
                 }
             }
-            g.advance(c);
+            g.play_unchecked(c);
         }
     }
 }

@@ -356,7 +356,7 @@ fn klaverjassen(run: &mut Run, deals: u64, ladder_n: u64) {
     l.print("Klaverjassen, 5 tricks left");
 }
 
-fn jass_game(p: &jass::Profile, i: u64, mode: jass::Mode) -> PointGame<jass::Game> {
+fn jass_game(p: &jass::Profile, i: u64, mode: jass::Mode) -> PointGame<jass::Rules> {
     let side = Seat::ALL.map(|s| s.team() == Team::NS);
     PointGame::new(
         jass::Game::new(

@@ -12,8 +12,8 @@ use troef_rules::{jass, schafkopf as sk};
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Klaverjassen(Box<Klaverjas>),
-    Jass(Box<PointGame<jass::Game>>, JassInfo),
-    Schafkopf(Box<PointGame<sk::Game>>, Box<SchafkopfInfo>),
+    Jass(Box<PointGame<jass::Rules>>, JassInfo),
+    Schafkopf(Box<PointGame<sk::Rules>>, Box<SchafkopfInfo>),
 }
 
 /// What a Jass value means in points: the multiplier of the mode.

@@ -114,8 +114,8 @@ impl Klaverjas {
     }
 
     fn cards(&self) -> (i32, i32) {
-        let m = self.game.card_points[self.makers];
-        let d = self.game.card_points[self.makers.other()];
+        let m = self.game.team_points(self.makers);
+        let d = self.game.team_points(self.makers.other());
         (m, d)
     }
 
@@ -220,7 +220,7 @@ impl Klaverjas {
             best = best.max(q);
             total += q;
         }
-        let trump = self.game.trump;
+        let trump = self.game.rules.trump;
         let stuk = self.stuk_in_trick
             && live.contains(Card::new(trump, Rank::KING))
             && live.contains(Card::new(trump, Rank::QUEEN));
@@ -279,7 +279,7 @@ impl Klaverjas {
             }
         }
         if self.stuk_in_trick {
-            let trump = self.game.trump;
+            let trump = self.game.rules.trump;
             for r in [Rank::KING, Rank::QUEEN] {
                 let c = Card::new(trump, r);
                 if live.contains(c) {
@@ -312,7 +312,7 @@ impl Position for Klaverjas {
     fn play(&mut self, c: Card) {
         self.stack.push(self.acc);
         if let Some(t) = self.game.play_unchecked(c) {
-            let roem = kj::trick_roem(&t.cards, self.game.trump, self.quartet);
+            let roem = kj::trick_roem(&t.cards, self.game.rules.trump, self.quartet);
             let r = roem.combination
                 + if self.stuk_in_trick && roem.stuk {
                     20
@@ -364,7 +364,7 @@ impl Position for Klaverjas {
         }
     }
     fn feature(&self, c: Card) -> Feature {
-        let trump = self.game.trump;
+        let trump = self.game.rules.trump;
         Feature {
             group: if c.suit() == trump { 4 } else { c.suit() as u8 },
             strength: self.game.strength(c, c.suit()),

@@ -11,8 +11,9 @@ pub mod replay;
 pub mod score;
 pub mod weis;
 
+use crate::trick::{Breach, Play, TrickRules};
 pub use profile::Profile;
-use troef_cards::{BySeat, ByTeam, Card, CardSet, Deck, Rank, Seat, Suit};
+use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
 pub const DECK: Deck = Deck::Jass36;
 pub const TRICKS: usize = 9;
@@ -141,8 +142,8 @@ pub enum Violation {
     Undertrump,
 }
 
-impl Violation {
-    pub fn rule(self) -> &'static str {
+impl Breach for Violation {
+    fn rule(self) -> &'static str {
         match self {
             Violation::MustFollowOrTrump => "JS-R1",
             Violation::MayNotTrumpWhenAbleToFollow => "JS-V3",
@@ -151,7 +152,7 @@ impl Violation {
             Violation::Undertrump => "JS-V1",
         }
     }
-    pub fn describe(self) -> &'static str {
+    fn describe(self) -> &'static str {
         match self {
             Violation::MustFollowOrTrump => "must follow suit or trump",
             Violation::MayNotTrumpWhenAbleToFollow => {
@@ -186,115 +187,103 @@ impl From<&Profile> for PlayRules {
     }
 }
 
-/// A completed trick.
+/// The rules of one deal's trick play: the mode and the profile's play
+/// switches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Trick {
-    pub leader: Seat,
-    pub cards: [Card; 4],
-    pub winner: Seat,
-    /// Card points, with the last-trick bonus on trick 9.
-    pub points: i32,
+pub struct Rules {
+    pub mode: Mode,
+    pub play: PlayRules,
 }
 
 /// The state of one deal's play.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub hands: BySeat<CardSet>,
-    pub mode: Mode,
-    pub rules: PlayRules,
-    pub leader: Seat,
-    pub trick: [Option<Card>; 4],
-    pub in_trick: usize,
-    pub tricks_done: usize,
-    pub card_points: ByTeam<i32>,
-    pub tricks_won: ByTeam<u8>,
-    history: Vec<Undo>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    card: Card,
-    leader: Seat,
-    in_trick: usize,
-    trick: [Option<Card>; 4],
-    card_points: ByTeam<i32>,
-    tricks_won: ByTeam<u8>,
-    tricks_done: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    Over,
-    NotHeld,
-    Illegal(Violation),
-}
+pub type Game = Play<Rules>;
+/// A completed trick.
+pub type Trick = crate::trick::Trick;
+pub type PlayError = crate::trick::PlayError<Violation>;
 
 /// The seat `n` places after `s` in Jass's (counter-clockwise) playing order.
 pub const fn after(s: Seat, n: usize) -> Seat {
     s.plus(4 - (n & 3))
 }
 
-impl Game {
+impl Play<Rules> {
     pub fn new(hands: BySeat<CardSet>, mode: Mode, rules: PlayRules, leader: Seat) -> Game {
-        Game {
-            hands,
-            mode,
-            rules,
-            leader,
-            trick: [None; 4],
-            in_trick: 0,
-            tricks_done: 0,
-            card_points: ByTeam([0, 0]),
-            tricks_won: ByTeam([0, 0]),
-            history: Vec::with_capacity(36),
-        }
-    }
-
-    pub fn to_play(&self) -> Seat {
-        after(self.leader, self.in_trick)
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.tricks_done == TRICKS
+        Play::start(Rules { mode, play: rules }, hands, leader)
     }
 
     /// A card's strength in a trick led in `led`: trumps above the led suit,
     /// any other suit 0. The solver orders and groups cards by it.
     pub fn strength(&self, c: Card, led: Suit) -> u8 {
+        self.rules.strength_in(c, led)
+    }
+}
+
+impl Rules {
+    fn strength_in(&self, c: Card, led: Suit) -> u8 {
         match self.mode {
             Mode::Trump(t) if c.suit() == t => 32 + rank_strength(c, self.mode),
             _ if c.suit() == led => rank_strength(c, self.mode),
             _ => 0,
         }
     }
+}
 
-    /// The seat and card winning the trick so far.
-    pub fn winning(&self) -> Option<(Seat, Card)> {
-        let led = self.trick[0]?.suit();
-        let mut best: Option<(Seat, Card)> = None;
-        for i in 0..self.in_trick {
-            let c = self.trick[i]?;
-            if best.is_none_or(|(_, b)| self.strength(c, led) > self.strength(b, led)) {
-                best = Some((after(self.leader, i), c));
-            }
+/// The highest trump in the trick so far, if any.
+fn top_trump(p: &Game, t: Suit) -> Option<Card> {
+    p.top_of(CardSet::suit(t), |c| {
+        TRUMP_STRENGTH[c.rank().get() as usize]
+    })
+}
+
+impl TrickRules for Rules {
+    type Violation = Violation;
+
+    fn tricks(&self) -> usize {
+        TRICKS
+    }
+
+    fn seat_at(&self, leader: Seat, i: usize) -> Seat {
+        after(leader, i)
+    }
+
+    fn is_trump(&self, c: Card) -> bool {
+        self.mode.trump() == Some(c.suit())
+    }
+
+    fn cards_with_duties(&self) -> CardSet {
+        // The Puur has duties of its own (JS-V2).
+        self.mode
+            .trump()
+            .map_or(CardSet::EMPTY, |t| CardSet::single(puur(t)))
+    }
+
+    fn trump_while_able_to_follow(&self) -> bool {
+        self.play.trump_while_able_to_follow
+    }
+
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.strength_in(c, led.suit())
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        points(c, self.mode) as i32
+    }
+
+    fn last_trick_bonus(&self) -> i32 {
+        LAST_TRICK_BONUS
+    }
+
+    fn trumps_name(&self) -> &'static str {
+        match self.mode {
+            Mode::Trump(t) => t.name(),
+            Mode::Obenabe => "none (Obenabe)",
+            Mode::Undeufe => "none (Undeufe)",
         }
-        best
     }
 
-    /// The highest trump in the trick so far, if any.
-    fn top_trump(&self, t: Suit) -> Option<Card> {
-        self.trick[..self.in_trick]
-            .iter()
-            .flatten()
-            .filter(|c| c.suit() == t)
-            .max_by_key(|c| TRUMP_STRENGTH[c.rank().get() as usize])
-            .copied()
-    }
-
-    /// The legal cards for the player to move, by set algebra.
-    pub fn legal_plays(&self) -> CardSet {
-        let hand = self.hands[self.to_play()];
-        let Some(first) = self.trick[0] else {
+    fn legal(&self, p: &Game) -> CardSet {
+        let hand = p.hands[p.to_play()];
+        let Some(first) = p.trick[0] else {
             return hand;
         };
         let led = first.suit();
@@ -304,7 +293,7 @@ impl Game {
         };
         let trumps = hand.of_suit(t);
         if led == t {
-            let exempt = self.rules.puur_exempt && trumps == CardSet::single(puur(t));
+            let exempt = self.play.puur_exempt && trumps == CardSet::single(puur(t));
             return if trumps.is_empty() || exempt {
                 hand
             } else {
@@ -313,22 +302,20 @@ impl Game {
         }
         let base = if follow.is_empty() {
             hand
-        } else if self.rules.trump_while_able_to_follow {
+        } else if self.play.trump_while_able_to_follow {
             follow | trumps
         } else {
             follow
         };
-        match self.top_trump(t) {
-            Some(top) if self.rules.undertrump_ban && hand != trumps => base - trumps_below(top, t),
+        match top_trump(p, t) {
+            Some(top) if self.play.undertrump_ban && hand != trumps => base - trumps_below(top, t),
             _ => base,
         }
     }
 
-    /// Checks one card of the player to move, rule by rule, and names the
-    /// first rule it breaks. `None` for a legal card. The card must be held.
-    pub fn violation(&self, card: Card) -> Option<Violation> {
-        let hand = self.hands[self.to_play()];
-        let led = self.trick[0]?.suit();
+    fn violation(&self, p: &Game, card: Card) -> Option<Violation> {
+        let hand = p.hands[p.to_play()];
+        let led = p.trick[0]?.suit();
         let holds = |pred: &dyn Fn(Card) -> bool| hand.iter().any(pred);
         let Some(t) = self.mode.trump() else {
             return (card.suit() != led && holds(&|c| c.suit() == led))
@@ -336,7 +323,7 @@ impl Game {
         };
         if led == t {
             let only_puur = hand.iter().filter(|c| c.suit() == t).eq([puur(t)]);
-            let exempt = self.rules.puur_exempt && only_puur;
+            let exempt = self.play.puur_exempt && only_puur;
             return (card.suit() != t && holds(&|c| c.suit() == t) && !exempt)
                 .then_some(Violation::MustFollowTrump);
         }
@@ -344,12 +331,12 @@ impl Game {
             if card.suit() != t {
                 return Some(Violation::MustFollowOrTrump);
             }
-            if !self.rules.trump_while_able_to_follow {
+            if !self.play.trump_while_able_to_follow {
                 return Some(Violation::MayNotTrumpWhenAbleToFollow);
             }
         }
-        if self.rules.undertrump_ban && card.suit() == t && holds(&|c| c.suit() != t) {
-            let lower = self.trick[..self.in_trick].iter().flatten().any(|c| {
+        if self.play.undertrump_ban && card.suit() == t && holds(&|c| c.suit() != t) {
+            let lower = p.trick_cards().iter().flatten().any(|c| {
                 c.suit() == t
                     && TRUMP_STRENGTH[c.rank().get() as usize]
                         > TRUMP_STRENGTH[card.rank().get() as usize]
@@ -359,74 +346,6 @@ impl Game {
             }
         }
         None
-    }
-
-    /// Plays a card of the player to move without checking it. Returns the
-    /// trick when this card completes one.
-    pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
-        debug_assert!(self.hands[self.to_play()].contains(card));
-        self.history.push(Undo {
-            card,
-            leader: self.leader,
-            in_trick: self.in_trick,
-            trick: self.trick,
-            card_points: self.card_points,
-            tricks_won: self.tricks_won,
-            tricks_done: self.tricks_done,
-        });
-        let seat = self.to_play();
-        self.hands[seat].remove(card);
-        self.trick[self.in_trick] = Some(card);
-        self.in_trick += 1;
-        if self.in_trick < 4 {
-            return None;
-        }
-        let (winner, _) = self.winning().expect("full trick");
-        let cards = self.trick.map(|c| c.expect("full trick"));
-        let mut pts: i32 = cards.iter().map(|&c| points(c, self.mode) as i32).sum();
-        self.tricks_done += 1;
-        if self.tricks_done == TRICKS {
-            pts += LAST_TRICK_BONUS;
-        }
-        self.card_points[winner.team()] += pts;
-        self.tricks_won[winner.team()] += 1;
-        let t = Trick {
-            leader: self.leader,
-            cards,
-            winner,
-            points: pts,
-        };
-        self.leader = winner;
-        self.trick = [None; 4];
-        self.in_trick = 0;
-        Some(t)
-    }
-
-    /// Plays a card after checking it; on error the state is unchanged.
-    pub fn play(&mut self, card: Card) -> Result<Option<Trick>, PlayError> {
-        if self.is_over() {
-            return Err(PlayError::Over);
-        }
-        if !self.hands[self.to_play()].contains(card) {
-            return Err(PlayError::NotHeld);
-        }
-        if let Some(v) = self.violation(card) {
-            return Err(PlayError::Illegal(v));
-        }
-        Ok(self.play_unchecked(card))
-    }
-
-    /// Takes back the last card played.
-    pub fn undo(&mut self) -> Option<Card> {
-        let u = self.history.pop()?;
-        self.leader = u.leader;
-        self.in_trick = u.in_trick;
-        self.trick = u.trick;
-        self.card_points = u.card_points;
-        self.tricks_won = u.tricks_won;
-        self.tricks_done = u.tricks_done;
-        self.hands[after(u.leader, u.in_trick)].insert(u.card);
-        Some(u.card)
     }
 }
 

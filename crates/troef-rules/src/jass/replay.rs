@@ -889,35 +889,3 @@ fn itemise(js: &JassOut) -> String {
         s.multiplier
     )
 }
-
-impl Engine for Game {
-    fn to_play(&self) -> Seat {
-        Game::to_play(self)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-    fn legal(&self) -> CardSet {
-        self.legal_plays()
-    }
-    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)> {
-        self.violation(c).map(|v| (v.rule(), v.describe()))
-    }
-    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str) {
-        (
-            self.trick.iter().flatten().copied().collect(),
-            self.leader,
-            match self.mode {
-                Mode::Trump(t) => t.name(),
-                Mode::Obenabe => "none (Obenabe)",
-                Mode::Undeufe => "none (Undeufe)",
-            },
-        )
-    }
-    fn advance(&mut self, c: Card) {
-        self.play_unchecked(c);
-    }
-}

@@ -2,6 +2,7 @@ use super::profile::*;
 use super::score::*;
 use super::weis::Weis;
 use super::*;
+use troef_cards::ByTeam;
 use troef_cards::Team;
 use troef_ttn::values::parse_hand;
 
@@ -259,14 +260,14 @@ proptest! {
                 }
                 prop_assert!(!legal.is_empty());
                 let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
-                let before = (g.hands, g.leader, g.in_trick, g.card_points, g.tricks_done);
+                let before = (g.hands, g.leader, g.in_trick, g.points, g.tricks_done);
                 g.play(card).unwrap();
                 prop_assert_eq!(g.undo(), Some(card));
-                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.card_points, g.tricks_done));
+                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.points, g.tricks_done));
                 g.play(card).unwrap();
             }
             if g.is_over() {
-                prop_assert_eq!(g.card_points[Team::NS] + g.card_points[Team::EW], TOTAL_POINTS);
+                prop_assert_eq!(g.team_points(Team::NS) + g.team_points(Team::EW), TOTAL_POINTS);
             }
         }
     }

@@ -10,9 +10,10 @@ pub mod profile;
 pub mod replay;
 pub mod score;
 
+use crate::trick::{Breach, Play, TrickRules};
 pub use profile::Profile;
 use profile::*;
-use troef_cards::{BySeat, ByTeam, Card, CardSet, Deck, Rank, Seat, Suit};
+use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
 pub const DECK: Deck = Deck::Piquet32;
 pub const TRICKS: usize = 8;
@@ -78,8 +79,8 @@ pub enum Violation {
     MayNotUndertrumpPartner,
 }
 
-impl Violation {
-    pub fn rule(self) -> &'static str {
+impl Breach for Violation {
+    fn rule(self) -> &'static str {
         match self {
             Violation::MustFollow => "KJ-R1",
             Violation::MustOvertrumpOnTrumpLead => "KJ-V4",
@@ -94,7 +95,7 @@ impl Violation {
             Violation::MayNotUndertrumpPartner => "KJ-V1/KJ-V3",
         }
     }
-    pub fn describe(self) -> &'static str {
+    fn describe(self) -> &'static str {
         match self {
             Violation::MustFollow => "must follow suit",
             Violation::MustOvertrumpOnTrumpLead => "on a trump lead, must play a higher trump when able",
@@ -110,21 +111,19 @@ impl Violation {
     }
 }
 
-/// The state of one deal's play.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub hands: BySeat<CardSet>,
+/// The rules of one deal's trick play: the trump suit and the profile's
+/// play switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
     pub trump: Suit,
-    pub rules: PlayRules,
-    /// The leader of the trick in progress.
-    pub leader: Seat,
-    pub trick: [Option<Card>; 4],
-    pub in_trick: usize,
-    pub tricks_done: usize,
-    pub card_points: ByTeam<i32>,
-    pub tricks_won: ByTeam<u8>,
-    history: Vec<Undo>,
+    pub play: PlayRules,
 }
+
+/// The state of one deal's play.
+pub type Game = Play<Rules>;
+/// A completed trick.
+pub type Trick = crate::trick::Trick;
+pub type PlayError = crate::trick::PlayError<Violation>;
 
 /// The play-rule switches of a profile, copied for speed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,42 +145,20 @@ impl From<&Profile> for PlayRules {
     }
 }
 
-/// A completed trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Trick {
-    pub leader: Seat,
-    pub cards: [Card; 4],
-    pub winner: Seat,
-    pub points: i32,
-}
-
-impl Game {
+impl Play<Rules> {
     pub fn new(hands: BySeat<CardSet>, trump: Suit, rules: PlayRules, leader: Seat) -> Game {
-        Game {
-            hands,
-            trump,
-            rules,
-            leader,
-            trick: [None; 4],
-            in_trick: 0,
-            tricks_done: 0,
-            card_points: ByTeam([0, 0]),
-            tricks_won: ByTeam([0, 0]),
-            history: Vec::with_capacity(32),
-        }
-    }
-
-    pub fn to_play(&self) -> Seat {
-        self.leader.plus(self.in_trick)
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.tricks_done == TRICKS
+        Play::start(Rules { trump, play: rules }, hands, leader)
     }
 
     /// A card's strength in a trick led in `led`: trumps above the led suit,
     /// any other suit 0. The solver orders and groups cards by it.
     pub fn strength(&self, c: Card, led: Suit) -> u8 {
+        self.rules.strength_in(c, led)
+    }
+}
+
+impl Rules {
+    fn strength_in(&self, c: Card, led: Suit) -> u8 {
         if c.suit() == self.trump {
             16 + TRUMP_STRENGTH[c.rank().get() as usize]
         } else if c.suit() == led {
@@ -191,26 +168,55 @@ impl Game {
         }
     }
 
-    /// The seat and card winning the trick so far.
-    pub fn winning(&self) -> Option<(Seat, Card)> {
-        crate::trick_winner(&self.trick[..self.in_trick], self.leader, |c, led| {
-            self.strength(c, led)
+    fn opponent_trumped(&self, p: &Game, seat: Seat) -> bool {
+        (0..p.in_trick).any(|i| {
+            let s = p.leader.plus(i);
+            s.team() != seat.team() && p.trick[i].is_some_and(|c| c.suit() == self.trump)
         })
     }
+}
 
-    /// The legal cards for the player to move, by set algebra.
-    pub fn legal_plays(&self) -> CardSet {
-        let seat = self.to_play();
-        let hand = self.hands[seat];
-        let Some(first) = self.trick[0] else {
+impl TrickRules for Rules {
+    type Violation = Violation;
+
+    fn tricks(&self) -> usize {
+        TRICKS
+    }
+
+    fn is_trump(&self, c: Card) -> bool {
+        c.suit() == self.trump
+    }
+
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.strength_in(c, led.suit())
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        points(c, self.trump) as i32
+    }
+
+    fn last_trick_bonus(&self) -> i32 {
+        LAST_TRICK_BONUS
+    }
+
+    fn trumps_name(&self) -> &'static str {
+        self.trump.name()
+    }
+
+    fn legal(&self, p: &Game) -> CardSet {
+        let seat = p.to_play();
+        let hand = p.hands[seat];
+        let Some(first) = p.trick[0] else {
             return hand;
         };
         let led = first.suit();
         let trump = self.trump;
-        let (wseat, wcard) = self.winning().expect("trick started");
+        let Some((wseat, wcard)) = p.winning() else {
+            return hand;
+        };
         let follow = hand.of_suit(led);
         if !follow.is_empty() {
-            if led == trump && self.rules.trump_lead_overtrump {
+            if led == trump && self.play.trump_lead_overtrump {
                 let higher = follow & trumps_above(wcard.rank(), trump);
                 if !higher.is_empty() {
                     return higher;
@@ -223,8 +229,8 @@ impl Game {
             return hand;
         }
         let partner_winning = wseat == seat.partner();
-        if partner_winning && self.rules.release {
-            if self.rules.cannot_overtrump == CannotOvertrump::DiscardPlain && wcard.suit() == trump
+        if partner_winning && self.play.release {
+            if self.play.cannot_overtrump == CannotOvertrump::DiscardPlain && wcard.suit() == trump
             {
                 let lower = trumps - trumps_above(wcard.rank(), trump);
                 if !hand.is_subset(lower) {
@@ -237,9 +243,9 @@ impl Game {
             return trumps;
         }
         let higher = trumps & trumps_above(wcard.rank(), trump);
-        let duty = match self.rules.overtrump {
+        let duty = match self.play.overtrump {
             OvertrumpDuty::Always => true,
-            OvertrumpDuty::OpponentTrumped => self.opponent_trumped(seat),
+            OvertrumpDuty::OpponentTrumped => self.opponent_trumped(p, seat),
         };
         if !duty {
             return trumps;
@@ -247,7 +253,7 @@ impl Game {
         if !higher.is_empty() {
             return higher;
         }
-        match self.rules.cannot_overtrump {
+        match self.play.cannot_overtrump {
             CannotOvertrump::Undertrump | CannotOvertrump::UndertrumpUnlessPartner => trumps,
             CannotOvertrump::DiscardPlain => {
                 let plain = hand - trumps;
@@ -261,19 +267,10 @@ impl Game {
         }
     }
 
-    fn opponent_trumped(&self, seat: Seat) -> bool {
-        (0..self.in_trick).any(|i| {
-            let s = self.leader.plus(i);
-            s.team() != seat.team() && self.trick[i].is_some_and(|c| c.suit() == self.trump)
-        })
-    }
-
-    /// Checks one card of the player to move, rule by rule, and names the
-    /// first rule it breaks. `None` for a legal card. The card must be held.
-    pub fn violation(&self, card: Card) -> Option<Violation> {
-        let seat = self.to_play();
-        let hand = self.hands[seat];
-        let first = self.trick[0]?;
+    fn violation(&self, p: &Game, card: Card) -> Option<Violation> {
+        let seat = p.to_play();
+        let hand = p.hands[seat];
+        let first = p.trick[0]?;
         let led = first.suit();
         let trump = self.trump;
         let is_trump = |c: Card| c.suit() == trump;
@@ -285,8 +282,8 @@ impl Game {
             if card.suit() != led {
                 return Some(Violation::MustFollow);
             }
-            if led == trump && self.rules.trump_lead_overtrump {
-                let (_, w) = self.winning()?;
+            if led == trump && self.play.trump_lead_overtrump {
+                let (_, w) = p.winning()?;
                 if !beats(card, w) && hand.iter().any(|c| is_trump(c) && beats(c, w)) {
                     return Some(Violation::MustOvertrumpOnTrumpLead);
                 }
@@ -297,11 +294,11 @@ impl Game {
         if !hand.iter().any(is_trump) {
             return None;
         }
-        let (wseat, w) = self.winning()?;
+        let (wseat, w) = p.winning()?;
         let partner_winning = wseat == seat.partner();
-        if partner_winning && self.rules.release {
+        if partner_winning && self.play.release {
             let only_lower = hand.iter().all(|c| is_trump(c) && !beats(c, w));
-            if self.rules.cannot_overtrump == CannotOvertrump::DiscardPlain
+            if self.play.cannot_overtrump == CannotOvertrump::DiscardPlain
                 && is_trump(w)
                 && is_trump(card)
                 && !beats(card, w)
@@ -314,7 +311,7 @@ impl Game {
         if !is_trump(w) {
             return (!is_trump(card)).then_some(Violation::MustTrump { partner_winning });
         }
-        let duty = self.rules.overtrump == OvertrumpDuty::Always || self.opponent_trumped(seat);
+        let duty = self.play.overtrump == OvertrumpDuty::Always || self.opponent_trumped(p, seat);
         let can_overtrump = hand.iter().any(|c| is_trump(c) && beats(c, w));
         if !duty {
             return (!is_trump(card)).then_some(Violation::MustTrump { partner_winning });
@@ -322,7 +319,7 @@ impl Game {
         if can_overtrump {
             return (!(is_trump(card) && beats(card, w))).then_some(Violation::MustOvertrump);
         }
-        match self.rules.cannot_overtrump {
+        match self.play.cannot_overtrump {
             CannotOvertrump::Undertrump | CannotOvertrump::UndertrumpUnlessPartner => {
                 (!is_trump(card)).then_some(Violation::MustUndertrump)
             }
@@ -333,93 +330,6 @@ impl Game {
             CannotOvertrump::Free => None,
         }
     }
-
-    /// Plays a card of the player to move without checking it. Returns the
-    /// trick when this card completes one.
-    pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
-        debug_assert!(self.hands[self.to_play()].contains(card));
-        self.history.push(Undo {
-            card,
-            leader: self.leader,
-            in_trick: self.in_trick,
-            trick: self.trick,
-            card_points: self.card_points,
-            tricks_won: self.tricks_won,
-            tricks_done: self.tricks_done,
-        });
-        let seat = self.to_play();
-        self.hands[seat].remove(card);
-        self.trick[self.in_trick] = Some(card);
-        self.in_trick += 1;
-        if self.in_trick < 4 {
-            return None;
-        }
-        let (winner, _) = self.winning().expect("full trick");
-        let cards = self.trick.map(|c| c.expect("full trick"));
-        let mut pts: i32 = cards.iter().map(|&c| points(c, self.trump) as i32).sum();
-        self.tricks_done += 1;
-        if self.tricks_done == TRICKS {
-            pts += LAST_TRICK_BONUS;
-        }
-        self.card_points[winner.team()] += pts;
-        self.tricks_won[winner.team()] += 1;
-        let t = Trick {
-            leader: self.leader,
-            cards,
-            winner,
-            points: pts,
-        };
-        self.leader = winner;
-        self.trick = [None; 4];
-        self.in_trick = 0;
-        Some(t)
-    }
-
-    /// Plays a card after checking it; on error the state is unchanged.
-    pub fn play(&mut self, card: Card) -> Result<Option<Trick>, PlayError> {
-        if self.is_over() {
-            return Err(PlayError::Over);
-        }
-        if !self.hands[self.to_play()].contains(card) {
-            return Err(PlayError::NotHeld);
-        }
-        if let Some(v) = self.violation(card) {
-            return Err(PlayError::Illegal(v));
-        }
-        Ok(self.play_unchecked(card))
-    }
-
-    /// Takes back the last card played.
-    pub fn undo(&mut self) -> Option<Card> {
-        let u = self.history.pop()?;
-        self.leader = u.leader;
-        self.in_trick = u.in_trick;
-        self.trick = u.trick;
-        self.card_points = u.card_points;
-        self.tricks_won = u.tricks_won;
-        self.tricks_done = u.tricks_done;
-        self.hands[u.leader.plus(u.in_trick)].insert(u.card);
-        Some(u.card)
-    }
-}
-
-/// What [`Game::undo`] needs: the card and the state before it was played.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    card: Card,
-    leader: Seat,
-    in_trick: usize,
-    trick: [Option<Card>; 4],
-    card_points: ByTeam<i32>,
-    tricks_won: ByTeam<u8>,
-    tricks_done: usize,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    Over,
-    NotHeld,
-    Illegal(Violation),
 }
 
 /// Roem in one trick.

@@ -4,6 +4,7 @@ use super::profile::{Profile, StukSource, TrumpSelection};
 use super::score::{score, DealTally, Outcome};
 use super::{trick_roem, Game, PlayRules, DECK};
 use crate::replay::*;
+use crate::trick::Breach;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_ttn::values::{parse_cards, parse_contract, parse_deal, parse_score};
 use troef_ttn::{Code, Diagnostic, Record, Token, TokenKind};
@@ -493,9 +494,9 @@ pub fn replay(
     let tally = DealTally {
         makers,
         trump,
-        card_points: game.card_points,
+        card_points: ByTeam(Team::ALL.map(|t| game.team_points(t))),
         roem,
-        tricks_won: game.tricks_won,
+        tricks_won: ByTeam(Team::ALL.map(|t| game.team_tricks(t))),
         revoke,
     };
     let s = score(profile, &tally);
@@ -505,8 +506,8 @@ pub fn replay(
     };
     let out_score = ScoreOut {
         card_points: TeamPoints {
-            ns: game.card_points[Team::NS] as i64,
-            ew: game.card_points[Team::EW] as i64,
+            ns: game.team_points(Team::NS) as i64,
+            ew: game.team_points(Team::EW) as i64,
         },
         roem: TeamPoints {
             ns: roem[Team::NS] as i64,
@@ -854,33 +855,5 @@ fn auction(
             }
             None
         }
-    }
-}
-
-impl Engine for Game {
-    fn to_play(&self) -> Seat {
-        Game::to_play(self)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-    fn legal(&self) -> CardSet {
-        self.legal_plays()
-    }
-    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)> {
-        self.violation(c).map(|v| (v.rule(), v.describe()))
-    }
-    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str) {
-        (
-            self.trick.iter().flatten().copied().collect(),
-            self.leader,
-            self.trump.name(),
-        )
-    }
-    fn advance(&mut self, c: Card) {
-        self.play_unchecked(c);
     }
 }

@@ -16,6 +16,7 @@ pub mod score;
 #[cfg(test)]
 mod tests;
 
+use crate::trick::{Breach, Play, TrickRules};
 pub use bid::Bid;
 pub use profile::Profile;
 use profile::Undertrump;
@@ -76,8 +77,8 @@ pub enum Violation {
     MustTrumpWhenVoid,
 }
 
-impl Violation {
-    pub fn rule(self) -> &'static str {
+impl Breach for Violation {
+    fn rule(self) -> &'static str {
         match self {
             Violation::MustFollow => "PD-R2",
             Violation::FollowOrTrump => "PD-R3",
@@ -88,7 +89,7 @@ impl Violation {
             Violation::MustTrumpWhenVoid => "PD-V4",
         }
     }
-    pub fn describe(self) -> &'static str {
+    fn describe(self) -> &'static str {
         match self {
             Violation::MustFollow => "must follow suit (no trumps)",
             Violation::FollowOrTrump => "holds the led suit: must follow it or play a trump, not a third suit",
@@ -123,56 +124,32 @@ impl From<&Profile> for PlayRules {
     }
 }
 
-/// A completed trick.
+/// The rules of one hand's trick play: the trump suit (none in the
+/// contracts without trumps) and the profile's play switches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Trick {
-    pub leader: Seat,
-    pub cards: [Card; 4],
-    pub winner: Seat,
-    /// Card points, with the last-trick bonus on trick 8.
-    pub points: i32,
+pub struct Rules {
+    pub trump: Option<Suit>,
+    pub play: PlayRules,
 }
 
 /// The state of one hand's play.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub hands: BySeat<CardSet>,
-    pub trump: Option<Suit>,
-    pub rules: PlayRules,
-    /// The leader of the trick in progress.
-    pub leader: Seat,
-    pub trick: [Option<Card>; 4],
-    pub in_trick: usize,
-    pub tricks_done: usize,
-}
+pub type Game = Play<Rules>;
+/// A completed trick.
+pub type Trick = crate::trick::Trick;
 
-impl Game {
+impl Play<Rules> {
     pub fn new(
         hands: BySeat<CardSet>,
         trump: Option<Suit>,
         rules: PlayRules,
         leader: Seat,
     ) -> Game {
-        Game {
-            hands,
-            trump,
-            rules,
-            leader,
-            trick: [None; 4],
-            in_trick: 0,
-            tricks_done: 0,
-        }
+        Play::start(Rules { trump, play: rules }, hands, leader)
     }
+}
 
-    pub fn to_play(&self) -> Seat {
-        self.leader.plus(self.in_trick)
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.tricks_done == TRICKS
-    }
-
-    fn strength(&self, c: Card, led: Suit) -> u8 {
+impl Rules {
+    fn strength_in(&self, c: Card, led: Suit) -> u8 {
         if Some(c.suit()) == self.trump {
             16 + TRUMP_STRENGTH[c.rank().get() as usize]
         } else if c.suit() == led {
@@ -182,27 +159,17 @@ impl Game {
         }
     }
 
-    /// The seat and card winning the trick so far.
-    pub fn winning(&self) -> Option<(Seat, Card)> {
-        crate::trick_winner(&self.trick[..self.in_trick], self.leader, |c, led| {
-            self.strength(c, led)
+    /// The highest trump in the trick so far.
+    fn top_trump(&self, p: &Game) -> Option<Card> {
+        let t = self.trump?;
+        p.top_of(CardSet::suit(t), |c| {
+            TRUMP_STRENGTH[c.rank().get() as usize]
         })
     }
 
-    /// The highest trump in the trick so far.
-    fn top_trump(&self) -> Option<Card> {
-        let t = self.trump?;
-        self.trick[..self.in_trick]
-            .iter()
-            .flatten()
-            .filter(|c| c.suit() == t)
-            .max_by_key(|c| TRUMP_STRENGTH[c.rank().get() as usize])
-            .copied()
-    }
-
     /// The legal cards of `hand` for the trick in progress, without the jas exemption.
-    fn legal_in(&self, hand: CardSet) -> CardSet {
-        let Some(first) = self.trick[0] else {
+    fn legal_in(&self, p: &Game, hand: CardSet) -> CardSet {
+        let Some(first) = p.trick[0] else {
             return hand;
         };
         let led = first.suit();
@@ -211,12 +178,12 @@ impl Game {
             return if follow.is_empty() { hand } else { follow };
         };
         let trumps = hand.of_suit(trump);
-        let top = self.top_trump();
+        let top = self.top_trump(p);
         if led == trump {
             if trumps.is_empty() {
                 return hand;
             }
-            if self.rules.head_trump_lead {
+            if self.play.head_trump_lead {
                 let higher = trumps & top.map_or(trumps, trumps_above);
                 if !higher.is_empty() {
                     return higher;
@@ -224,18 +191,18 @@ impl Game {
             }
             return trumps;
         }
-        let allowed = match (top, self.rules.undertrump) {
+        let allowed = match (top, self.play.undertrump) {
             (Some(t), Undertrump::Banned) => trumps & trumps_above(t),
             _ => trumps,
         };
         if !follow.is_empty() {
-            return if self.rules.trump_instead {
+            return if self.play.trump_instead {
                 follow | allowed
             } else {
                 follow
             };
         }
-        if self.rules.must_trump_void && !trumps.is_empty() {
+        if self.play.must_trump_void && !trumps.is_empty() {
             return if allowed.is_empty() { trumps } else { allowed };
         }
         let l = (hand - trumps) | allowed;
@@ -246,35 +213,8 @@ impl Game {
         }
     }
 
-    /// The legal cards for the player to move: PD rule 7, the jas exemption,
-    /// is `legal(hand) ∪ legal(hand − jas)`.
-    pub fn legal_plays(&self) -> CardSet {
-        let hand = self.hands[self.to_play()];
-        let base = self.legal_in(hand);
-        match self.trump.map(jas) {
-            Some(j) if self.rules.jas_exempt && hand.contains(j) && hand.len() > 1 => {
-                base | self.legal_in(hand.without(j))
-            }
-            _ => base,
-        }
-    }
-
-    /// Why `card` (held by the player to move) is illegal, rule by rule;
-    /// `None` when it is legal. Written independently of [`Game::legal_plays`].
-    pub fn violation(&self, card: Card) -> Option<Violation> {
-        let hand = self.hands[self.to_play()];
-        let v = self.violation_in(hand, card)?;
-        if let Some(j) = self.trump.map(jas) {
-            if self.rules.jas_exempt && card != j && hand.contains(j) && hand.len() > 1 {
-                // Playing as if the jas were not held.
-                self.violation_in(hand.without(j), card)?;
-            }
-        }
-        Some(v)
-    }
-
-    fn violation_in(&self, hand: CardSet, card: Card) -> Option<Violation> {
-        let first = self.trick[0]?;
+    fn violation_in(&self, p: &Game, hand: CardSet, card: Card) -> Option<Violation> {
+        let first = p.trick[0]?;
         let led = first.suit();
         let holds_led = hand.iter().any(|c| c.suit() == led);
         let Some(trump) = self.trump else {
@@ -282,7 +222,7 @@ impl Game {
         };
         let has_trump = hand.iter().any(|c| c.suit() == trump);
         let strength = |c: Card| TRUMP_STRENGTH[c.rank().get() as usize];
-        let top = self.top_trump();
+        let top = self.top_trump(p);
         if led == trump {
             if !has_trump {
                 return None;
@@ -290,7 +230,7 @@ impl Game {
             if card.suit() != trump {
                 return Some(Violation::MustPlayTrump);
             }
-            if self.rules.head_trump_lead {
+            if self.play.head_trump_lead {
                 if let Some(t) = top {
                     let can_head = hand
                         .iter()
@@ -303,7 +243,7 @@ impl Game {
             return None;
         }
         let under = |c: Card| {
-            self.rules.undertrump == Undertrump::Banned
+            self.play.undertrump == Undertrump::Banned
                 && c.suit() == trump
                 && top.is_some_and(|t| strength(c) < strength(t))
         };
@@ -314,12 +254,12 @@ impl Game {
             if card.suit() != trump {
                 return Some(Violation::FollowOrTrump);
             }
-            if !self.rules.trump_instead {
+            if !self.play.trump_instead {
                 return Some(Violation::MayNotTrumpInstead);
             }
             return under(card).then_some(Violation::Undertrump);
         }
-        if self.rules.must_trump_void && has_trump && card.suit() != trump {
+        if self.play.must_trump_void && has_trump && card.suit() != trump {
             return Some(Violation::MustTrumpWhenVoid);
         }
         if under(card) {
@@ -327,41 +267,68 @@ impl Game {
             // higher trump; without it, no higher trump and no plain card.
             let alternative = hand
                 .iter()
-                .any(|c| !under(c) && (c.suit() == trump || !self.rules.must_trump_void));
+                .any(|c| !under(c) && (c.suit() == trump || !self.play.must_trump_void));
             if alternative {
                 return Some(Violation::Undertrump);
             }
         }
         None
     }
+}
 
-    /// Plays `card` for the player to move without checking it; returns the
-    /// trick when this card completes one.
-    pub fn play(&mut self, card: Card) -> Option<Trick> {
-        let seat = self.to_play();
-        self.hands[seat].remove(card);
-        self.trick[self.in_trick] = Some(card);
-        self.in_trick += 1;
-        if self.in_trick < 4 {
-            return None;
+impl TrickRules for Rules {
+    type Violation = Violation;
+
+    fn tricks(&self) -> usize {
+        TRICKS
+    }
+
+    fn is_trump(&self, c: Card) -> bool {
+        self.trump == Some(c.suit())
+    }
+
+    fn trump_while_able_to_follow(&self) -> bool {
+        self.play.trump_instead
+    }
+
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.strength_in(c, led.suit())
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        points(c, self.trump)
+    }
+
+    fn last_trick_bonus(&self) -> i32 {
+        LAST_TRICK_BONUS
+    }
+
+    fn trumps_name(&self) -> &'static str {
+        self.trump.map_or("none", Suit::name)
+    }
+
+    /// PD rule 7, the jas exemption, is `legal(hand) ∪ legal(hand − jas)`.
+    fn legal(&self, p: &Game) -> CardSet {
+        let hand = p.hands[p.to_play()];
+        let base = self.legal_in(p, hand);
+        match self.trump.map(jas) {
+            Some(j) if self.play.jas_exempt && hand.contains(j) && hand.len() > 1 => {
+                base | self.legal_in(p, hand.without(j))
+            }
+            _ => base,
         }
-        let (winner, _) = self.winning().expect("full trick");
-        let cards = self.trick.map(|c| c.expect("full trick"));
-        let mut pts: i32 = cards.iter().map(|&c| points(c, self.trump)).sum();
-        self.tricks_done += 1;
-        if self.tricks_done == TRICKS {
-            pts += LAST_TRICK_BONUS;
+    }
+
+    fn violation(&self, p: &Game, card: Card) -> Option<Violation> {
+        let hand = p.hands[p.to_play()];
+        let v = self.violation_in(p, hand, card)?;
+        if let Some(j) = self.trump.map(jas) {
+            if self.play.jas_exempt && card != j && hand.contains(j) && hand.len() > 1 {
+                // Playing as if the jas were not held.
+                self.violation_in(p, hand.without(j), card)?;
+            }
         }
-        let t = Trick {
-            leader: self.leader,
-            cards,
-            winner,
-            points: pts,
-        };
-        self.leader = winner;
-        self.trick = [None; 4];
-        self.in_trick = 0;
-        Some(t)
+        Some(v)
     }
 }
 

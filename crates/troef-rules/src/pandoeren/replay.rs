@@ -10,6 +10,7 @@ use super::roem::{self, Roem};
 use super::score::{settle, verdict, Tally, Verdict};
 use super::{jas, Game, PlayRules, DECK, HAND};
 use crate::replay::*;
+use crate::trick::Breach;
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
@@ -1109,7 +1110,7 @@ fn play(
                 if kq.is_some_and(|k| k.contains(card)) {
                     kq_played += 1;
                 }
-                let completed = game.play(card);
+                let completed = game.play_unchecked(card);
                 if public.is_none() && Some(card) == decl.partner_card && partner == Some(seat) {
                     public = Some(now(
                         &game,
@@ -1709,32 +1710,4 @@ fn itemise(pd: &PandoerenOut, s: &PdScore) -> String {
         s.decided_after_trick,
         list_seats(pd.partner)
     )
-}
-
-impl Engine for Game {
-    fn to_play(&self) -> Seat {
-        Game::to_play(self)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-    fn legal(&self) -> CardSet {
-        self.legal_plays()
-    }
-    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)> {
-        self.violation(c).map(|v| (v.rule(), v.describe()))
-    }
-    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str) {
-        (
-            self.trick.iter().flatten().copied().collect(),
-            self.leader,
-            self.trump.map_or("none", Suit::name),
-        )
-    }
-    fn advance(&mut self, c: Card) {
-        self.play(c);
-    }
 }

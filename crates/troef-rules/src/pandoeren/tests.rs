@@ -56,8 +56,8 @@ fn legality_example() {
         (Profile::builtin("butselaar").unwrap(), "S7 H8"),
     ] {
         let mut g = Game::new(hands, Some(Suit::Hearts), PlayRules::from(&p), Seat::West);
-        g.play(c("SA"));
-        g.play(c("HQ"));
+        g.play_unchecked(c("SA"));
+        g.play_unchecked(c("HQ"));
         assert_eq!(g.legal_plays(), set(legal), "profile {}", p.name);
         assert_eq!(g.violation(c("CK")), Some(Violation::FollowOrTrump));
         let h8 = g.violation(c("H8"));
@@ -78,8 +78,8 @@ fn undertrump_and_jas() {
             p,
             Seat::West,
         );
-        g.play(c("SA"));
-        g.play(c("HQ"));
+        g.play_unchecked(c("SA"));
+        g.play_unchecked(c("HQ"));
         g
     };
     assert_eq!(mk("H8 CK").legal_plays(), set("CK"));
@@ -96,7 +96,7 @@ fn undertrump_and_jas() {
         p,
         Seat::North,
     );
-    g.play(c("H7"));
+    g.play_unchecked(c("H7"));
     assert_eq!(g.legal_plays(), set("HJ CK"));
     // Rule 6: no duty to head on a trump lead.
     let mut g = Game::new(
@@ -105,7 +105,7 @@ fn undertrump_and_jas() {
         p,
         Seat::North,
     );
-    g.play(c("HA"));
+    g.play_unchecked(c("HA"));
     assert_eq!(g.legal_plays(), set("HK H7"));
     // No trumps: follow suit, else anything.
     let mut g = Game::new(
@@ -114,9 +114,9 @@ fn undertrump_and_jas() {
         p,
         Seat::North,
     );
-    g.play(c("SA"));
+    g.play_unchecked(c("SA"));
     assert_eq!(g.legal_plays(), set("SK"));
-    g.play(c("SK"));
+    g.play_unchecked(c("SK"));
     assert_eq!(g.legal_plays(), set("D8 D9"));
 }
 
@@ -130,7 +130,7 @@ fn trick_winners() {
         let mut g = Game::new(hands, trump, p, Seat::North);
         let mut t = None;
         for x in cs {
-            t = g.play(x);
+            t = g.play_unchecked(x);
         }
         t.unwrap().winner
     };
@@ -403,7 +403,7 @@ proptest! {
                 prop_assert_eq!(legal.contains(x), g.violation(x).is_none(), "card {} profile {}", x, p.name);
             }
             let v: Vec<Card> = legal.iter().collect();
-            g.play(v[pick % v.len()]);
+            g.play_unchecked(v[pick % v.len()]);
         }
     }
 

@@ -16,6 +16,7 @@ pub mod score;
 #[cfg(test)]
 mod tests;
 
+use crate::trick::{Breach, Play, TrickRules};
 pub use profile::Profile;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
@@ -289,8 +290,8 @@ pub enum Violation {
     CalledAceDiscarded,
 }
 
-impl Violation {
-    pub fn rule(self) -> &'static str {
+impl Breach for Violation {
+    fn rule(self) -> &'static str {
         match self {
             Violation::MustFollowTrump | Violation::MustFollowSuit => "SK-R1",
             Violation::MustPlayCalledAce => "SK-R4a",
@@ -298,7 +299,7 @@ impl Violation {
             Violation::CalledAceDiscarded => "SK-V7",
         }
     }
-    pub fn describe(self) -> &'static str {
+    fn describe(self) -> &'static str {
         match self {
             Violation::MustFollowTrump => {
                 "trumps are led: must follow with a trump (queens and jacks are trumps here, not their suits)"
@@ -338,109 +339,104 @@ impl From<&Profile> for PlayRules {
     }
 }
 
-/// A completed trick.
+/// The rules of one deal's trick play: the contract, its card order, the
+/// profile's play switches and the number of tricks (8, or 6 with the short
+/// pack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Trick {
-    pub leader: Seat,
-    pub cards: [Card; 4],
-    pub winner: Seat,
-    pub points: i32,
-}
-
-/// The state of one deal's play.
-#[derive(Clone, Debug)]
-pub struct Game {
-    pub hands: BySeat<CardSet>,
+pub struct Rules {
     pub contract: Contract,
     pub order: Order,
-    pub rules: PlayRules,
-    pub leader: Seat,
-    pub trick: [Option<Card>; 4],
-    pub in_trick: usize,
-    pub tricks_done: usize,
-    /// Tricks in the deal: 8, or 6 with the short pack.
-    pub tricks_total: usize,
-    pub points: BySeat<i32>,
-    pub tricks_won: BySeat<u8>,
-    /// Whether a trick has been led with a plain card of the called suit.
-    pub called_suit_led: bool,
-    history: Vec<Undo>,
+    pub play: PlayRules,
+    pub tricks: usize,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    card: Card,
-    leader: Seat,
-    in_trick: usize,
-    trick: [Option<Card>; 4],
-    points: BySeat<i32>,
-    tricks_won: BySeat<u8>,
-    tricks_done: usize,
-    called_suit_led: bool,
-}
+/// The state of one deal's play. [`Play::state`] is 1 once a trick has
+/// been led with a plain card of the called suit.
+pub type Game = Play<Rules>;
+/// A completed trick.
+pub type Trick = crate::trick::Trick;
+pub type PlayError = crate::trick::PlayError<Violation>;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    Over,
-    NotHeld,
-    Illegal(Violation),
-}
-
-impl Game {
+impl Play<Rules> {
+    /// The start of play; the deal has as many tricks as `leader` holds cards.
     pub fn new(hands: BySeat<CardSet>, contract: Contract, rules: PlayRules, leader: Seat) -> Game {
-        let tricks_total = hands[leader].len() as usize;
-        Game {
+        let tricks = hands[leader].len() as usize;
+        let order = Order::new(contract);
+        Play::start(
+            Rules {
+                contract,
+                order,
+                play: rules,
+                tricks,
+            },
             hands,
-            contract,
-            order: Order::new(contract),
-            rules,
             leader,
-            trick: [None; 4],
-            in_trick: 0,
-            tricks_done: 0,
-            tricks_total,
-            points: BySeat::default(),
-            tricks_won: BySeat::default(),
-            called_suit_led: false,
-            history: Vec::with_capacity(32),
-        }
+        )
     }
 
-    pub fn to_play(&self) -> Seat {
-        self.leader.plus(self.in_trick)
+    /// Whether a trick has been led with a plain card of the called suit.
+    pub fn called_suit_led(&self) -> bool {
+        self.state != 0
     }
+}
 
-    pub fn is_over(&self) -> bool {
-        self.tricks_done == self.tricks_total
-    }
-
+impl Rules {
     /// The called ace and the plain cards of its suit, while its suit has
-    /// not been led and the player to move holds the ace.
-    fn called_duty(&self, hand: CardSet) -> Option<(Card, CardSet)> {
+    /// not been led and `hand` holds the ace.
+    fn called_duty(&self, p: &Game, hand: CardSet) -> Option<(Card, CardSet)> {
         let ace = self.contract.called_ace()?;
-        if self.called_suit_led || !hand.contains(ace) {
+        if p.called_suit_led() || !hand.contains(ace) {
             return None;
         }
         Some((ace, hand.of_suit(ace.suit()) - self.order.trumps))
     }
 
     fn may_run_away(&self, suit_cards: CardSet) -> bool {
-        self.rules.run_away_minimum > 0 && suit_cards.len() >= self.rules.run_away_minimum as u32
+        self.play.run_away_minimum > 0 && suit_cards.len() >= self.play.run_away_minimum as u32
+    }
+}
+
+impl TrickRules for Rules {
+    type Violation = Violation;
+
+    fn tricks(&self) -> usize {
+        self.tricks
     }
 
-    /// The seat and card winning the trick so far.
-    pub fn winning(&self) -> Option<(Seat, Card)> {
-        let led = self.trick[0]?;
-        crate::trick_winner(&self.trick[..self.in_trick], self.leader, |c, _| {
-            self.order.strength(c, led)
-        })
+    fn is_trump(&self, c: Card) -> bool {
+        self.order.is_trump(c)
     }
 
-    /// The legal cards for the player to move, by set algebra.
-    pub fn legal_plays(&self) -> CardSet {
-        let hand = self.hands[self.to_play()];
-        let duty = self.called_duty(hand);
-        let Some(led) = self.trick[0] else {
+    fn cards_with_duties(&self) -> CardSet {
+        // The called ace has duties of its own (SK-R4, SK-V7).
+        self.contract
+            .called_ace()
+            .map_or(CardSet::EMPTY, CardSet::single)
+    }
+
+    fn strength(&self, c: Card, led: Card) -> u8 {
+        self.order.strength(c, led)
+    }
+
+    fn points(&self, c: Card) -> i32 {
+        points(c)
+    }
+
+    fn after_trick(&self, state: u64, cards: &[Card; 4]) -> u64 {
+        match self.contract.called_ace() {
+            Some(ace) if !self.order.is_trump(cards[0]) && cards[0].suit() == ace.suit() => 1,
+            _ => state,
+        }
+    }
+
+    fn trumps_name(&self) -> &'static str {
+        trumps_name(self.contract)
+    }
+
+    fn legal(&self, p: &Game) -> CardSet {
+        let hand = p.hands[p.to_play()];
+        let duty = self.called_duty(p, hand);
+        let Some(led) = p.trick[0] else {
             return match duty {
                 Some((ace, suit)) if !self.may_run_away(suit) => hand - suit.without(ace),
                 _ => hand,
@@ -454,19 +450,17 @@ impl Game {
             };
         }
         match duty {
-            Some((ace, _)) if self.rules.called_ace_no_discard && hand.len() > 1 => {
+            Some((ace, _)) if self.play.called_ace_no_discard && hand.len() > 1 => {
                 hand.without(ace)
             }
             _ => hand,
         }
     }
 
-    /// Checks one card of the player to move, rule by rule, and names the
-    /// first rule it breaks. `None` for a legal card. The card must be held.
-    pub fn violation(&self, card: Card) -> Option<Violation> {
-        let hand = self.hands[self.to_play()];
-        let duty = self.called_duty(hand);
-        let Some(led) = self.trick[0] else {
+    fn violation(&self, p: &Game, card: Card) -> Option<Violation> {
+        let hand = p.hands[p.to_play()];
+        let duty = self.called_duty(p, hand);
+        let Some(led) = p.trick[0] else {
             let (ace, suit) = duty?;
             return (suit.contains(card) && card != ace && !self.may_run_away(suit))
                 .then_some(Violation::MustLeadCalledAce);
@@ -485,80 +479,29 @@ impl Game {
             let ace_follows = self.order.following(CardSet::single(ace), led).len() == 1;
             return (ace_follows && card != ace).then_some(Violation::MustPlayCalledAce);
         }
-        (self.rules.called_ace_no_discard && card == ace && hand.len() > 1)
+        (self.play.called_ace_no_discard && card == ace && hand.len() > 1)
             .then_some(Violation::CalledAceDiscarded)
     }
+}
 
-    /// Plays a card of the player to move without checking it. Returns the
-    /// trick when this card completes one.
-    pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
-        debug_assert!(self.hands[self.to_play()].contains(card));
-        self.history.push(Undo {
-            card,
-            leader: self.leader,
-            in_trick: self.in_trick,
-            trick: self.trick,
-            points: self.points,
-            tricks_won: self.tricks_won,
-            tricks_done: self.tricks_done,
-            called_suit_led: self.called_suit_led,
-        });
-        let seat = self.to_play();
-        self.hands[seat].remove(card);
-        self.trick[self.in_trick] = Some(card);
-        self.in_trick += 1;
-        if self.in_trick < 4 {
-            return None;
-        }
-        let (winner, _) = self.winning().expect("full trick");
-        let cards = self.trick.map(|c| c.expect("full trick"));
-        let pts: i32 = cards.iter().map(|&c| points(c)).sum();
-        if let Some(ace) = self.contract.called_ace() {
-            if !self.order.is_trump(cards[0]) && cards[0].suit() == ace.suit() {
-                self.called_suit_led = true;
-            }
-        }
-        self.tricks_done += 1;
-        self.points[winner] += pts;
-        self.tricks_won[winner] += 1;
-        let t = Trick {
-            leader: self.leader,
-            cards,
-            winner,
-            points: pts,
-        };
-        self.leader = winner;
-        self.trick = [None; 4];
-        self.in_trick = 0;
-        Some(t)
-    }
-
-    /// Plays a card after checking it; on error the state is unchanged.
-    pub fn play(&mut self, card: Card) -> Result<Option<Trick>, PlayError> {
-        if self.is_over() {
-            return Err(PlayError::Over);
-        }
-        if !self.hands[self.to_play()].contains(card) {
-            return Err(PlayError::NotHeld);
-        }
-        if let Some(v) = self.violation(card) {
-            return Err(PlayError::Illegal(v));
-        }
-        Ok(self.play_unchecked(card))
-    }
-
-    /// Takes back the last card played.
-    pub fn undo(&mut self) -> Option<Card> {
-        let u = self.history.pop()?;
-        self.leader = u.leader;
-        self.in_trick = u.in_trick;
-        self.trick = u.trick;
-        self.points = u.points;
-        self.tricks_won = u.tricks_won;
-        self.tricks_done = u.tricks_done;
-        self.called_suit_led = u.called_suit_led;
-        self.hands[u.leader.plus(u.in_trick)].insert(u.card);
-        Some(u.card)
+/// The trumps of a contract, in words.
+pub fn trumps_name(c: Contract) -> &'static str {
+    match (c.kind, c.suit) {
+        (Kind::CallAce | Kind::Ramsch, _) => "queens, jacks and hearts",
+        (Kind::Solo, Some(Suit::Clubs)) => "queens, jacks and clubs",
+        (Kind::Solo, Some(Suit::Spades)) => "queens, jacks and spades",
+        (Kind::Solo, Some(Suit::Hearts)) => "queens, jacks and hearts",
+        (Kind::Solo, _) => "queens, jacks and diamonds",
+        (Kind::Wenz, _) => "the four jacks",
+        (Kind::Farbwenz, Some(Suit::Clubs)) => "jacks and clubs",
+        (Kind::Farbwenz, Some(Suit::Spades)) => "jacks and spades",
+        (Kind::Farbwenz, Some(Suit::Hearts)) => "jacks and hearts",
+        (Kind::Farbwenz, _) => "jacks and diamonds",
+        (Kind::Geier, _) => "the four queens",
+        (Kind::Farbgeier, Some(Suit::Clubs)) => "queens and clubs",
+        (Kind::Farbgeier, Some(Suit::Spades)) => "queens and spades",
+        (Kind::Farbgeier, Some(Suit::Hearts)) => "queens and hearts",
+        (Kind::Farbgeier, _) => "queens and diamonds",
     }
 }
 

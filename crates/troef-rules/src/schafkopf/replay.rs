@@ -8,7 +8,7 @@ use super::{deck, Contract, Game, Kind, PlayRules, WENZEL_SUITS};
 use crate::replay::*;
 use schemars::JsonSchema;
 use serde::Serialize;
-use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat};
 use troef_ttn::values::{parse_named_contract, parse_points, parse_seat_score};
 use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
 
@@ -1232,53 +1232,4 @@ fn itemise(sk: &SchafkopfOut) -> Option<String> {
         sk.contract_name.as_deref().unwrap_or("?"),
         s.items.join(", ")
     ))
-}
-
-impl Engine for Game {
-    fn to_play(&self) -> Seat {
-        Game::to_play(self)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn hand(&self, s: Seat) -> CardSet {
-        self.hands[s]
-    }
-    fn legal(&self) -> CardSet {
-        self.legal_plays()
-    }
-    fn broken_rule(&self, c: Card) -> Option<(&'static str, &'static str)> {
-        self.violation(c).map(|v| (v.rule(), v.describe()))
-    }
-    fn trick_so_far(&self) -> (Vec<Card>, Seat, &'static str) {
-        (
-            self.trick.iter().flatten().copied().collect(),
-            self.leader,
-            trumps_name(self.contract),
-        )
-    }
-    fn advance(&mut self, c: Card) {
-        self.play_unchecked(c);
-    }
-}
-
-/// The trumps of a contract, in words.
-fn trumps_name(c: Contract) -> &'static str {
-    match (c.kind, c.suit) {
-        (Kind::CallAce | Kind::Ramsch, _) => "queens, jacks and hearts",
-        (Kind::Solo, Some(Suit::Clubs)) => "queens, jacks and clubs",
-        (Kind::Solo, Some(Suit::Spades)) => "queens, jacks and spades",
-        (Kind::Solo, Some(Suit::Hearts)) => "queens, jacks and hearts",
-        (Kind::Solo, _) => "queens, jacks and diamonds",
-        (Kind::Wenz, _) => "the four jacks",
-        (Kind::Farbwenz, Some(Suit::Clubs)) => "jacks and clubs",
-        (Kind::Farbwenz, Some(Suit::Spades)) => "jacks and spades",
-        (Kind::Farbwenz, Some(Suit::Hearts)) => "jacks and hearts",
-        (Kind::Farbwenz, _) => "jacks and diamonds",
-        (Kind::Geier, _) => "the four queens",
-        (Kind::Farbgeier, Some(Suit::Clubs)) => "queens and clubs",
-        (Kind::Farbgeier, Some(Suit::Spades)) => "queens and spades",
-        (Kind::Farbgeier, Some(Suit::Hearts)) => "queens and hearts",
-        (Kind::Farbgeier, _) => "queens and diamonds",
-    }
 }

@@ -208,7 +208,7 @@ fn called_ace_duties() {
         &["S7", "SA", "S8", "SK"],
         BAVARIAN,
     );
-    assert!(g.called_suit_led);
+    assert!(g.called_suit_led());
     assert_eq!(g.to_play(), Seat::East);
     g.play(card("C9")).unwrap();
 }
@@ -310,10 +310,10 @@ proptest! {
                 }
                 prop_assert!(!legal.is_empty());
                 let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
-                let before = (g.hands, g.leader, g.in_trick, g.points, g.tricks_done, g.called_suit_led);
+                let before = (g.hands, g.leader, g.in_trick, g.points, g.tricks_done, g.called_suit_led());
                 g.play(card).unwrap();
                 prop_assert_eq!(g.undo(), Some(card));
-                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.points, g.tricks_done, g.called_suit_led));
+                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.points, g.tricks_done, g.called_suit_led()));
                 g.play(card).unwrap();
             }
             if g.is_over() {

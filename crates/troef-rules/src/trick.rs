@@ -1,0 +1,324 @@
+//! Trick play, written once for every trick game.
+//!
+//! [`Play`] holds the state of one deal's play (hands, the trick in
+//! progress, who leads, points and tricks taken, the undo stack) and does
+//! everything that is the same in every trick game: whose turn it is, which
+//! card wins the trick, playing a card and taking it back. What differs is
+//! a game's [`TrickRules`]: the card order, the card points, the legal set
+//! and the rule a card breaks. The replay checker, `troef diff`, `troef
+//! analyze` and the solver all drive this one type.
+//!
+//! Cards and hands are bitsets; playing and undoing copy a few words and
+//! never allocate (the undo stack is reserved up front), which is what the
+//! solver's hot path needs.
+
+use troef_cards::{BySeat, Card, CardSet, Seat, Team};
+
+/// A rule a card can break, for diagnostics: its id in the game's rules
+/// reference and what it says.
+pub trait Breach: Copy + std::fmt::Debug + Eq {
+    /// The rule's id (`KJ-V3`, `JS-R1`, ...).
+    fn rule(self) -> &'static str;
+    /// What the rule says, as a clause (`must follow suit`).
+    fn describe(self) -> &'static str;
+}
+
+/// What one trick game's rules say about trick play.
+///
+/// Implementations are small copyable values (the trump or contract and
+/// the profile's play switches), read on every card the solver tries.
+pub trait TrickRules: Clone + std::fmt::Debug + Sized {
+    /// The rules a card can break.
+    type Violation: Breach;
+
+    /// The seat that plays the `i`-th card of a trick led by `leader`:
+    /// clockwise unless the game says otherwise (Jass plays
+    /// counter-clockwise).
+    fn seat_at(&self, leader: Seat, i: usize) -> Seat {
+        leader.plus(i)
+    }
+
+    /// Tricks in a deal.
+    fn tricks(&self) -> usize;
+
+    /// A card's strength in a trick led by `led`: 0 when it cannot win,
+    /// else higher beats lower. It depends on `led` only through the led
+    /// card's group (its suit, or trumps).
+    fn strength(&self, c: Card, led: Card) -> u8;
+
+    /// Whether a card is a trump (it is then of the trump group, not of its
+    /// face suit).
+    fn is_trump(&self, c: Card) -> bool;
+
+    /// The cards with duties of their own, which the solver must never
+    /// treat as equal to a neighbour (the Puur, a called ace).
+    fn cards_with_duties(&self) -> CardSet {
+        CardSet::EMPTY
+    }
+
+    /// Whether a player may play a trump while able to follow the suit led
+    /// (Jass JS-V3, Pandoeren PD-V1); elsewhere one who can follow must.
+    fn trump_while_able_to_follow(&self) -> bool {
+        false
+    }
+
+    /// A card's points when taken in a trick.
+    fn points(&self, c: Card) -> i32;
+
+    /// Points for taking the last trick.
+    fn last_trick_bonus(&self) -> i32 {
+        0
+    }
+
+    /// The legal cards of the player to move, by set algebra.
+    fn legal(&self, p: &Play<Self>) -> CardSet;
+
+    /// The first rule a held card of the player to move breaks, checked
+    /// rule by rule and written independently of [`TrickRules::legal`]
+    /// (a property test holds the two together); `None` when it is legal.
+    fn violation(&self, p: &Play<Self>, card: Card) -> Option<Self::Violation>;
+
+    /// Play state beyond the cards, after a trick (Schafkopf: whether the
+    /// called suit has been led). Kept in [`Play::state`] and undone with it.
+    fn after_trick(&self, state: u64, _cards: &[Card; 4]) -> u64 {
+        state
+    }
+
+    /// The trumps in words, for diagnostics (`hearts`, `the four jacks`).
+    fn trumps_name(&self) -> &'static str;
+}
+
+/// A completed trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Trick {
+    pub leader: Seat,
+    /// Cards in playing order, from the leader.
+    pub cards: [Card; 4],
+    pub winner: Seat,
+    /// Card points, with the last-trick bonus on the last trick.
+    pub points: i32,
+}
+
+/// Why a checked play was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError<V> {
+    /// Every trick has been played.
+    Over,
+    /// The player to move does not hold the card.
+    NotHeld,
+    /// The card breaks a rule.
+    Illegal(V),
+}
+
+/// The state of one deal's trick play under the rules `R`.
+#[derive(Clone, Debug)]
+pub struct Play<R> {
+    /// The game's rules for this deal (trumps, contract, play switches).
+    pub rules: R,
+    pub hands: BySeat<CardSet>,
+    /// The leader of the trick in progress.
+    pub leader: Seat,
+    pub trick: [Option<Card>; 4],
+    /// Cards played to the trick in progress.
+    pub in_trick: usize,
+    pub tricks_done: usize,
+    /// Tricks in the deal ([`TrickRules::tricks`]).
+    pub tricks_total: usize,
+    /// Card points taken, per player.
+    pub points: BySeat<i32>,
+    /// Tricks taken, per player.
+    pub tricks_won: BySeat<u8>,
+    /// Game state beyond the cards (see [`TrickRules::after_trick`]).
+    pub state: u64,
+    history: Vec<Undo>,
+}
+
+/// What [`Play::undo`] needs: the card and the state before it was played.
+/// Points and tricks taken are not copied: a card that completed a trick
+/// gives back its trick's points (`won`) from the trick's winner, who leads
+/// the next trick.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    card: Card,
+    leader: Seat,
+    in_trick: u8,
+    tricks_done: u8,
+    trick: [Option<Card>; 4],
+    won: i32,
+    state: u64,
+}
+
+impl<R: TrickRules> Play<R> {
+    /// The start of play: `leader` leads to the first trick.
+    pub fn start(rules: R, hands: BySeat<CardSet>, leader: Seat) -> Play<R> {
+        let tricks_total = rules.tricks();
+        Play {
+            rules,
+            hands,
+            leader,
+            trick: [None; 4],
+            in_trick: 0,
+            tricks_done: 0,
+            tricks_total,
+            points: BySeat::default(),
+            tricks_won: BySeat::default(),
+            state: 0,
+            history: Vec::with_capacity(4 * tricks_total),
+        }
+    }
+
+    /// The seat that plays the `i`-th card of the trick in progress.
+    pub fn seat_at(&self, i: usize) -> Seat {
+        self.rules.seat_at(self.leader, i)
+    }
+
+    pub fn to_play(&self) -> Seat {
+        self.seat_at(self.in_trick)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.tricks_done == self.tricks_total
+    }
+
+    /// The cards of the trick in progress, in playing order.
+    pub fn trick_cards(&self) -> &[Option<Card>] {
+        &self.trick[..self.in_trick]
+    }
+
+    /// The seat and card winning the trick so far: the first card of the
+    /// greatest strength.
+    pub fn winning(&self) -> Option<(Seat, Card)> {
+        let led = self.trick[0]?;
+        let mut best: Option<(usize, Card, u8)> = None;
+        for (i, c) in self.trick_cards().iter().enumerate() {
+            let c = (*c)?;
+            let s = self.rules.strength(c, led);
+            if best.is_none_or(|(_, _, b)| s > b) {
+                best = Some((i, c, s));
+            }
+        }
+        best.map(|(i, c, _)| (self.seat_at(i), c))
+    }
+
+    /// The legal cards of the player to move.
+    pub fn legal_plays(&self) -> CardSet {
+        self.rules.legal(self)
+    }
+
+    /// The first rule `card` (held by the player to move) breaks.
+    pub fn violation(&self, card: Card) -> Option<R::Violation> {
+        self.rules.violation(self, card)
+    }
+
+    /// The place in playing order of the card that wins a full trick.
+    fn trick_winner(&self, cards: &[Card; 4]) -> usize {
+        let led = cards[0];
+        let mut best = (0, self.rules.strength(led, led));
+        for (i, &c) in cards.iter().enumerate().skip(1) {
+            let s = self.rules.strength(c, led);
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        best.0
+    }
+
+    /// Card points taken by a partnership.
+    pub fn team_points(&self, t: Team) -> i32 {
+        let [a, b] = t.seats();
+        self.points[a] + self.points[b]
+    }
+
+    /// Tricks taken by a partnership.
+    pub fn team_tricks(&self, t: Team) -> u8 {
+        let [a, b] = t.seats();
+        self.tricks_won[a] + self.tricks_won[b]
+    }
+
+    /// Plays a card of the player to move without checking it. Returns the
+    /// trick when this card completes one.
+    pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
+        debug_assert!(self.hands[self.to_play()].contains(card));
+        self.history.push(Undo {
+            card,
+            leader: self.leader,
+            in_trick: self.in_trick as u8,
+            tricks_done: self.tricks_done as u8,
+            trick: self.trick,
+            won: 0,
+            state: self.state,
+        });
+        let seat = self.to_play();
+        self.hands[seat].remove(card);
+        self.trick[self.in_trick] = Some(card);
+        self.in_trick += 1;
+        if self.in_trick < 4 {
+            return None;
+        }
+        let cards = [0, 1, 2, 3].map(|i| self.trick[i].unwrap_or(card));
+        let winner = self.seat_at(self.trick_winner(&cards));
+        let mut pts: i32 = cards.iter().map(|&c| self.rules.points(c)).sum();
+        self.tricks_done += 1;
+        if self.tricks_done == self.tricks_total {
+            pts += self.rules.last_trick_bonus();
+        }
+        self.points[winner] += pts;
+        self.tricks_won[winner] += 1;
+        if let Some(u) = self.history.last_mut() {
+            u.won = pts;
+        }
+        self.state = self.rules.after_trick(self.state, &cards);
+        let t = Trick {
+            leader: self.leader,
+            cards,
+            winner,
+            points: pts,
+        };
+        self.leader = winner;
+        self.trick = [None; 4];
+        self.in_trick = 0;
+        Some(t)
+    }
+
+    /// Plays a card after checking it; on error the state is unchanged.
+    pub fn play(&mut self, card: Card) -> Result<Option<Trick>, PlayError<R::Violation>> {
+        if self.is_over() {
+            return Err(PlayError::Over);
+        }
+        if !self.hands[self.to_play()].contains(card) {
+            return Err(PlayError::NotHeld);
+        }
+        if let Some(v) = self.violation(card) {
+            return Err(PlayError::Illegal(v));
+        }
+        Ok(self.play_unchecked(card))
+    }
+
+    /// Takes back the last card played.
+    pub fn undo(&mut self) -> Option<Card> {
+        let u = self.history.pop()?;
+        if u.in_trick == 3 {
+            // The card completed a trick: its winner leads now.
+            self.points[self.leader] -= u.won;
+            self.tricks_won[self.leader] -= 1;
+        }
+        self.leader = u.leader;
+        self.in_trick = u.in_trick as usize;
+        self.trick = u.trick;
+        self.tricks_done = u.tricks_done as usize;
+        self.state = u.state;
+        let seat = self.seat_at(self.in_trick);
+        self.hands[seat].insert(u.card);
+        Some(u.card)
+    }
+
+    /// The highest card of `group` in the trick so far, by `key`.
+    pub fn top_of(&self, group: CardSet, key: impl Fn(Card) -> u8) -> Option<Card> {
+        self.trick_cards()
+            .iter()
+            .flatten()
+            .filter(|c| group.contains(**c))
+            .max_by_key(|c| key(**c))
+            .copied()
+    }
+}
