@@ -3,7 +3,7 @@
 //! A *deal* gives every card of a deck to one of `k` piles (the players' hands,
 //! and any extra piles such as a centre card) of fixed sizes. Deals are
 //! numbered `0 .. count(deck, sizes)` by the multinomial ranking below: walk
-//! the deck's cards in ascending [`Card::index`] order (spades 2..A, hearts,
+//! the deck's cards in ascending [`crate::Card::index`] order (spades 2..A, hearts,
 //! diamonds, clubs) and, for each card, try the piles in order; every earlier
 //! pile that still had room accounts for the number of ways to complete the
 //! deal had the card gone there.
@@ -83,7 +83,7 @@ pub fn rank(deck: Deck, piles: &[CardSet]) -> Result<u128, DealError> {
     if all != deck.cards() || !disjoint {
         return Err(DealError::NotAPartition);
     }
-    let mut left = sizes.clone();
+    let mut left = sizes;
     let mut number: u128 = 0;
     for card in deck.cards() {
         let owner = piles

@@ -616,7 +616,7 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
             e.valid_up_to()
         );
     }
-    let file_name = std::path::Path::new(name)
+    let file_name = Path::new(name)
         .file_name()
         .map_or(name.to_string(), |f| f.to_string_lossy().into_owned());
     let imported = match from {

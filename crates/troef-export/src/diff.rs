@@ -246,11 +246,7 @@ fn compare(
     let (ea, eb) = (acts(x), acts(y));
     let only = |mine: &[Diagnostic], theirs: &[Diagnostic]| {
         mine.iter()
-            .find(|m| {
-                !theirs
-                    .iter()
-                    .any(|t| t.code == m.code && t.span.same(m.span))
-            })
+            .find(|m| !theirs.iter().any(|t| t.code == m.code && t.span == m.span))
             .cloned()
     };
     let first = [only(&ea, &eb), only(&eb, &ea)]
@@ -259,7 +255,7 @@ fn compare(
         .min_by_key(|d| d.span.start);
     let common = ea
         .iter()
-        .find(|m| eb.iter().any(|t| t.code == m.code && t.span.same(m.span)));
+        .find(|m| eb.iter().any(|t| t.code == m.code && t.span == m.span));
     if let Some(c) = common.filter(|c| first.as_ref().is_none_or(|f| c.span.start < f.span.start)) {
         let l = loc(x, c.span);
         d.illegal_under_both = Some(format!(
@@ -279,7 +275,7 @@ fn compare(
         .iter()
         .filter(|p| p.rule.is_none() && p.span.start < until)
     {
-        if let Some(pb) = tb.iter().find(|p| p.span.same(pa.span) && p.rule.is_none()) {
+        if let Some(pb) = tb.iter().find(|p| p.span == pa.span && p.rule.is_none()) {
             if pa.legal != pb.legal {
                 let l = loc(x, pa.span);
                 d.quiet.push(QuietDifference {
@@ -295,10 +291,10 @@ fn compare(
     }
     if let Some(f) = first {
         let l: Location = loc(x, f.span);
-        let point = |t: &[PlayPoint]| t.iter().find(|p| p.span.same(f.span)).cloned();
+        let point = |t: &[PlayPoint]| t.iter().find(|p| p.span == f.span).cloned();
         let (pa, pb) = (point(ta), point(tb));
         let side = |name: &str, errs: &[Diagnostic], p: &Option<PlayPoint>| {
-            let e = errs.iter().find(|e| e.span.same(f.span));
+            let e = errs.iter().find(|e| e.span == f.span);
             Side {
                 profile: name.to_string(),
                 legal: e.is_none(),
@@ -373,7 +369,7 @@ fn compare(
                 !other
                     .diagnostics
                     .iter()
-                    .any(|o| o.code == e.code && o.span.same(e.span))
+                    .any(|o| o.code == e.code && o.span == e.span)
             })
             .map(|e| {
                 let l = loc(c, e.span);

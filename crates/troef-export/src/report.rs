@@ -427,7 +427,7 @@ fn pandoeren(s: &mut String, r: &GameReplay, pd: &PandoerenOut, claimed: Option<
     trick_table(s, &r.tricks, false);
     let ro = &pd.roem;
     if ro.declarer_announced.is_some() || ro.partner_announced.is_some() || ro.stuk_by.is_some() {
-        let part = |v: Option<i32>, by: Option<troef_cards::Seat>| match (v, by) {
+        let part = |v: Option<i32>, by: Option<Seat>| match (v, by) {
             (None, _) => "none".to_string(),
             (Some(v), None) => format!("{v}"),
             (Some(v), Some(d)) => format!("{v}, denied by {}", d.name()),

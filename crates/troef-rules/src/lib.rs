@@ -1,10 +1,14 @@
 //! Rule profiles, game engines and the replay of TTN records.
 //!
-//! Each game has an engine (`klaverjassen::Game`, `pandoeren::Game`, `jass::Game`,
-//! `schafkopf::Game`) built for search: card sets
-//! are bitsets, `legal_plays` returns a set without allocating, and a play
-//! can be undone. [`replay`] interprets a parsed record for its game, checks
-//! every action, recomputes the score and compares it with the claims.
+//! Trick play is written once, in [`trick`]: [`trick::Play`] holds a deal's
+//! play (hands as bitsets, the trick in progress, an undo stack) and each
+//! game states only its rules of trick play as a [`trick::TrickRules`]
+//! value (`klaverjassen::Rules`, `pandoeren::Rules`, `jass::Rules`,
+//! `schafkopf::Rules`; each game's `Game` is `Play<Rules>`). Legal sets are
+//! computed without allocating and a play can be undone, so the checker and
+//! the solver drive the same engine. [`fn@replay`] interprets a parsed
+//! record for its game, checks every action, recomputes the score and
+//! compares it with the claims.
 
 #![forbid(unsafe_code)]
 

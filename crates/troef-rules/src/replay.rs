@@ -30,7 +30,7 @@ pub struct PlayPoint {
     pub seat: Seat,
     pub card: Card,
     /// The cards the player could legally play.
-    pub legal: troef_cards::CardSet,
+    pub legal: CardSet,
     /// The rule the card breaks, when it is illegal.
     pub rule: Option<&'static str>,
 }
@@ -330,7 +330,7 @@ impl MatchTracker {
 }
 
 /// A card set for messages: `SA SK H7`, or `none`.
-pub(crate) fn cards_str(s: troef_cards::CardSet) -> String {
+pub(crate) fn cards_str(s: CardSet) -> String {
     if s.is_empty() {
         "none".into()
     } else {
@@ -461,11 +461,11 @@ pub(crate) fn check_hands(
     out: &mut ReplayOutcome,
     span: Span,
     (game, deck, size): (&str, troef_cards::Deck, u32),
-    hands: &troef_cards::BySeat<Option<troef_cards::CardSet>>,
+    hands: &BySeat<Option<CardSet>>,
     unknown: Option<&str>,
 ) -> bool {
     let mut ok = true;
-    let mut seen = troef_cards::CardSet::EMPTY;
+    let mut seen = CardSet::EMPTY;
     let mut err = |code, msg: String| {
         out.diagnostics.push(Diagnostic::error(code, span, msg));
         ok = false;
@@ -768,7 +768,7 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
     {
         Ok(p) => match &*p {
             AnyProfile::Klaverjassen(p) => {
-                crate::klaverjassen::replay::replay(rec, p, tracker, &mut out)
+                crate::klaverjassen::replay::replay(rec, p, tracker, &mut out);
             }
             AnyProfile::Pandoeren(p) => crate::pandoeren::replay::replay(rec, p, tracker, &mut out),
             AnyProfile::Jass(p) => crate::jass::replay::replay(rec, p, tracker, &mut out),

@@ -121,36 +121,14 @@ struct Clock {
     cpu: Option<u64>,
 }
 
-/// This thread's time on the CPU in nanoseconds, where Linux tells it.
+/// This thread's time on the CPU in nanoseconds, where the system tells it.
 ///
-/// `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`, which counts up to the call.
-/// (`/proc/thread-self/schedstat`, read before, is brought up to date only
-/// at the scheduler's ticks: a solve of a few ms could read 0.)
-#[cfg(target_os = "linux")]
+/// The `cpu-time` crate's thread clock (Linux: `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`,
+/// which counts up to the call; `/proc/thread-self/schedstat`, read before, is
+/// brought up to date only at the scheduler's ticks: a solve of a few ms could read 0).
 fn cpu_ns() -> Option<u64> {
-    use std::ffi::{c_int, c_long};
-    #[repr(C)]
-    struct Timespec {
-        tv_sec: c_long,
-        tv_nsec: c_long,
-    }
-    extern "C" {
-        fn clock_gettime(clock: c_int, ts: *mut Timespec) -> c_int;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: c_int = 3;
-    let mut ts = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec (time_t and long are both
-    // `long` on Linux's C library), and the clock id is Linux's constant.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn cpu_ns() -> Option<u64> {
-    None
+    let t = cpu_time::ThreadTime::try_now().ok()?;
+    u64::try_from(t.as_duration().as_nanos()).ok()
 }
 
 fn hands(deck: Deck, size: u32, i: u64) -> BySeat<CardSet> {

@@ -396,7 +396,7 @@ pub fn annotate(record: &mut Record, trace: &[PlayPoint], report: &Report, g: &A
     let spans: Vec<Span> = trace.iter().map(|p| p.span).collect();
     for tag in &mut record.tags {
         for tok in &mut tag.section {
-            let Some(i) = spans.iter().position(|s| s.same(tok.span)) else {
+            let Some(i) = spans.iter().position(|s| *s == tok.span) else {
                 continue;
             };
             let Some(play) = report.plays.get(i) else {

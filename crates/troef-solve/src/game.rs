@@ -300,10 +300,10 @@ impl Position for AnyGame {
         each!(self, g => g.legal())
     }
     fn play(&mut self, c: Card) {
-        each!(self, g => g.play(c))
+        each!(self, g => g.play(c));
     }
     fn undo(&mut self) {
-        each!(self, g => g.undo())
+        each!(self, g => g.undo());
     }
     fn is_over(&self) -> bool {
         each!(self, g => g.is_over())

@@ -51,7 +51,7 @@ pub struct Decoded {
 }
 
 pub fn decode(v: i32) -> Decoded {
-    if v > crate::points::MAX_POINTS {
+    if v > MAX_POINTS {
         Decoded {
             points: v - ALL_TRICKS,
             all: true,

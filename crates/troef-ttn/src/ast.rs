@@ -1,13 +1,15 @@
 //! The syntax tree of one TTN record. Every node keeps its byte span in the
-//! source file; spans never take part in equality, so a record printed and
-//! parsed again compares equal to the original.
+//! source file. Two trees compare equal only with equal spans; to ask
+//! whether two records say the same thing (a record printed and parsed
+//! again, or read back from JSON, which carries no spans), compare them
+//! with [`Record::without_spans`].
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use troef_cards::Card;
 
-/// A byte range in the source file. Equality ignores spans by design.
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema)]
+/// A byte range in the source file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -20,18 +22,7 @@ impl Span {
     pub fn join(self, other: Span) -> Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
-    /// Whether two spans cover the same bytes (`==` ignores spans).
-    pub fn same(self, other: Span) -> bool {
-        (self.start, self.end) == (other.start, other.end)
-    }
 }
-
-impl PartialEq for Span {
-    fn eq(&self, _: &Span) -> bool {
-        true
-    }
-}
-impl Eq for Span {}
 
 /// How a comment was written; kept so that canonical output keeps it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -53,6 +44,12 @@ pub struct Comment {
     #[serde(skip)]
     #[schemars(skip)]
     pub span: Span,
+}
+
+impl Comment {
+    fn clear_span(&mut self) {
+        self.span = Span::default();
+    }
 }
 
 /// A suffix glyph on a call or a card.
@@ -130,6 +127,14 @@ pub struct Token {
 }
 
 impl Token {
+    fn clear_spans(&mut self) {
+        self.span = Span::default();
+        self.comments.iter_mut().for_each(Comment::clear_span);
+        for v in &mut self.variations {
+            v.iter_mut().for_each(Token::clear_spans);
+        }
+    }
+
     pub fn new(kind: TokenKind, span: Span) -> Token {
         Token {
             kind,
@@ -185,6 +190,21 @@ pub struct Record {
 }
 
 impl Record {
+    /// The record with every span set to zero: what it says, not where it
+    /// was written. `parse(print(r)).without_spans() == r.without_spans()`.
+    pub fn without_spans(&self) -> Record {
+        let mut r = self.clone();
+        r.span = Span::default();
+        r.leading.iter_mut().for_each(Comment::clear_span);
+        for t in &mut r.tags {
+            t.span = Span::default();
+            t.value_span = Span::default();
+            t.comments.iter_mut().for_each(Comment::clear_span);
+            t.section.iter_mut().for_each(Token::clear_spans);
+        }
+        r
+    }
+
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
     }

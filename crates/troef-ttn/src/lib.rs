@@ -4,7 +4,7 @@
 //! 1. [`reader`]: split a byte stream into records at blank lines, in bounded
 //!    memory, remembering each record's byte offset and line;
 //! 2. [`parse`]: parse one record into the spanned [`ast`] with nom;
-//! 3. [`print`]: print the canonical form.
+//! 3. [`mod@print`]: print the canonical form.
 //!
 //! Game meaning (what a call or a claim does) lives in `troef-rules`.
 

@@ -349,7 +349,7 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                         match (digits.parse::<u16>(), st.owner_token().filter(|_| is_token)) {
                             (Ok(n), Some(t)) => t.nags.push(n),
                             (Ok(_), None) => {
-                                st.err(Code::BadGlyph, span, "`$n` must follow a call or a card")
+                                st.err(Code::BadGlyph, span, "`$n` must follow a call or a card");
                             }
                             (Err(_), _) => st.err(
                                 Code::BadGlyph,

@@ -788,7 +788,7 @@ fn auction(
                     },
                     TrumpSelection::ParlettBidding => match (suit, call.as_str()) {
                         (Some(s), _) => {
-                            result = Some(mk(s, seat, Some(seat) == dealer && passes == 3))
+                            result = Some(mk(s, seat, Some(seat) == dealer && passes == 3));
                         }
                         (None, "pass") if passes < 3 => passes += 1,
                         (None, "pass") => {

@@ -2,6 +2,12 @@
 //! (PD-V1 .. PD-V18) is a field, and so is the score table; built-in
 //! profiles are named data.
 
+// `[D]` in these doc comments is the rules files' mark of a default where
+// the sources disagree or are silent; schemars copies the comments into the
+// profile schema and `troef rules show` prints them as written, so they are
+// not escaped as Markdown.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -551,7 +551,7 @@ fn auction(
                     bid,
                     declarer,
                     bidders,
-                })
+                });
             }
             None if passes == 4 => end = Some(AuctionEnd::AllPass),
             _ => {}
@@ -1072,7 +1072,7 @@ fn play(
                             },
                             seats: vec![declarer],
                             talk: false,
-                        })
+                        });
                     }
                     Exposure::Declarer
                         if trick_no == 2
@@ -1087,7 +1087,7 @@ fn play(
                             },
                             seats: vec![declarer],
                             talk: false,
-                        })
+                        });
                     }
                     Exposure::AllAtLead { talk } if trick_no == 1 && game.in_trick == 0 => {
                         pd.exposures.push(ExposureOut {
@@ -1103,7 +1103,7 @@ fn play(
                             },
                             seats: Seat::ALL.to_vec(),
                             talk,
-                        })
+                        });
                     }
                     _ => {}
                 }

@@ -334,7 +334,7 @@ fn verdicts() {
     assert_eq!(solo(Bid::Piccolo, "N"), Verdict::Failed);
     assert_eq!(solo(Bid::Piccolo, "ENSWNSWN"), Verdict::Made);
     let mut any = p.clone();
-    any.piccolo_goal = super::profile::PiccoloGoal::AnyOneTrick;
+    any.piccolo_goal = profile::PiccoloGoal::AnyOneTrick;
     let mut t = tally(Bid::Piccolo, "NESWNSWN", 0, 0, 0);
     t.partner = None;
     assert_eq!(verdict(&any, &t), Verdict::Made);
@@ -390,7 +390,7 @@ proptest! {
     /// every card of every hand, under every profile, with and without trumps.
     #[test]
     fn legal_plays_agree_with_violation((seed, picks, trump, prof) in arb_position()) {
-        let (_, piles) = troef_cards::deal::seeded(DECK, &PILES, seed, 0).unwrap();
+        let (_, piles) = deal::seeded(DECK, &PILES, seed, 0).unwrap();
         let hands = BySeat([piles[0], piles[1], piles[2], piles[3]]);
         let trump = trump.map(Suit::from_index);
         let ps = profiles();
@@ -411,7 +411,7 @@ proptest! {
     /// total without reuse never exceeds the total with it.
     #[test]
     fn roem_consistent(seed in any::<u64>()) {
-        let (_, piles) = troef_cards::deal::seeded(DECK, &PILES, seed, 0).unwrap();
+        let (_, piles) = deal::seeded(DECK, &PILES, seed, 0).unwrap();
         for h in &piles[..4] {
             let inst = roem::instances(*h);
             prop_assert_eq!(roem::best(*h), inst.iter().copied().max());

@@ -2,6 +2,12 @@
 //! .. SK-V9) is a field; the tariff, the contracts a table plays and its
 //! house rules are tables; built-in profiles are named data.
 
+// `[D]` in these doc comments is the rules files' mark of a default where
+// the sources disagree or are silent; schemars copies the comments into the
+// profile schema and `troef rules show` prints them as written, so they are
+// not escaped as Markdown.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
