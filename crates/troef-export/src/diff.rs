@@ -302,7 +302,7 @@ fn compare(
                 rule: p
                     .as_ref()
                     .and_then(|p| p.rule.map(str::to_string))
-                    .or_else(|| e.and_then(|e| rule_in(&e.message))),
+                    .or_else(|| e.and_then(|e| e.rule.map(str::to_string))),
                 message: e.map(|e| e.message.clone()),
                 legal_set: p.as_ref().map(set),
             }
@@ -386,13 +386,6 @@ fn compare(
         };
     }
     d
-}
-
-/// `(KJ-V3, profile amsterdam)` in a message: the rule id.
-fn rule_in(message: &str) -> Option<String> {
-    let open = message.rfind('(')?;
-    let id = message[open + 1..].split([',', ')']).next()?.trim();
-    (id.contains("-R") || id.contains("-V") || id.contains("-T")).then(|| id.to_string())
 }
 
 fn set(p: &PlayPoint) -> String {

@@ -832,7 +832,7 @@ pub(crate) fn illegal_play<R: TrickRules>(
     g: &Play<R>,
     profile: &str,
     card: Card,
-    (rule, says): (&str, &str),
+    (rule, says): (&'static str, &str),
     span: Span,
 ) -> Diagnostic {
     let seat = g.to_play();
@@ -857,6 +857,7 @@ pub(crate) fn illegal_play<R: TrickRules>(
         leader.name()
     ))
     .note(format!("legal: {}", cards_str(g.legal_plays())))
+    .with_rule(rule)
 }
 
 /// Replays each variation of a card from the position before it, checking

@@ -96,9 +96,20 @@ pub struct Diagnostic {
     pub span: Span,
     /// Extra lines: the rule broken, the legal alternatives, both values.
     pub notes: Vec<String>,
+    /// The id of the rule or rule variant the action breaks (`KJ-V3`,
+    /// `PD-V14`, a profile field such as `house.re_deadline`), when one
+    /// names it: data for `troef diff` and the JSON report, never parsed
+    /// back out of the message.
+    pub rule: Option<&'static str>,
 }
 
 impl Diagnostic {
+    /// The rule (or rule variant) the action breaks.
+    pub fn with_rule(mut self, id: &'static str) -> Diagnostic {
+        self.rule = Some(id);
+        self
+    }
+
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
@@ -106,6 +117,7 @@ impl Diagnostic {
             message: message.into(),
             span,
             notes: Vec::new(),
+            rule: None,
         }
     }
     pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -115,6 +127,7 @@ impl Diagnostic {
             message: message.into(),
             span,
             notes: Vec::new(),
+            rule: None,
         }
     }
     pub fn note(mut self, n: impl Into<String>) -> Diagnostic {

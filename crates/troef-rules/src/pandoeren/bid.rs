@@ -82,16 +82,14 @@ impl Bid {
     }
 
     /// Why a bid word is not a bid of this profile, if it is not.
-    pub fn invalid(self, p: &Profile) -> Option<String> {
+    pub fn invalid(self, p: &Profile) -> Option<BidError> {
         match self {
-            Bid::Number(n) if n < p.lowest_bid => Some(format!(
-                "the lowest number bid is {} (PD-V14, profile {})",
-                p.lowest_bid, p.name
-            )),
-            Bid::Number(n) if n % 10 != 0 => Some("number bids rise in steps of 10".into()),
-            Bid::PandoerPlus(n) if n == 0 || n % 20 != 0 => {
-                Some("Pandoer+n takes n = 20, 40, 60, …".into())
-            }
+            Bid::Number(n) if n < p.lowest_bid => Some(BidError::BelowLowest {
+                lowest: p.lowest_bid,
+                profile: p.name.clone(),
+            }),
+            Bid::Number(n) if n % 10 != 0 => Some(BidError::NotInTens),
+            Bid::PandoerPlus(n) if n == 0 || n % 20 != 0 => Some(BidError::PandoerPlusStep),
             _ => None,
         }
     }
@@ -231,6 +229,40 @@ impl fmt::Display for Bid {
                 Bid::Praatje => "praatje",
                 _ => "prive",
             }),
+        }
+    }
+}
+
+/// Why a bid word is not a bid of a profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BidError {
+    /// A number bid below the profile's lowest (PD-V14).
+    BelowLowest { lowest: u32, profile: String },
+    /// Number bids rise in steps of 10.
+    NotInTens,
+    /// Pandoer+n takes n = 20, 40, 60, ...
+    PandoerPlusStep,
+}
+
+impl BidError {
+    /// The rule variant the bid breaks, when a profile field decides it.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            BidError::BelowLowest { .. } => Some("PD-V14"),
+            BidError::NotInTens | BidError::PandoerPlusStep => None,
+        }
+    }
+}
+
+impl fmt::Display for BidError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BidError::BelowLowest { lowest, profile } => write!(
+                f,
+                "the lowest number bid is {lowest} (PD-V14, profile {profile})"
+            ),
+            BidError::NotInTens => f.write_str("number bids rise in steps of 10"),
+            BidError::PandoerPlusStep => f.write_str("Pandoer+n takes n = 20, 40, 60, …"),
         }
     }
 }

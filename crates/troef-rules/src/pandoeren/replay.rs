@@ -505,15 +505,22 @@ fn auction(
                 )
             };
             if let Some(why) = bid.invalid(cx.p) {
-                cx.err(illegal(why));
+                let d = illegal(why.to_string());
+                cx.err(match why.rule() {
+                    Some(id) => d.with_rule(id),
+                    None => d,
+                });
                 return None;
             }
             if passed[seat.index()] && cx.p.pass_is_final {
-                cx.err(illegal(format!(
-                    "{} passed earlier, and a pass is final (PD-V7, profile {})",
-                    seat.name(),
-                    cx.p.name
-                )));
+                cx.err(
+                    illegal(format!(
+                        "{} passed earlier, and a pass is final (PD-V7, profile {})",
+                        seat.name(),
+                        cx.p.name
+                    ))
+                    .with_rule("PD-V7"),
+                );
                 return None;
             }
             if let Some((sb, ss)) = standing {
@@ -528,15 +535,20 @@ fn auction(
                         }
                     });
                 if !ok {
-                    let why = if k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem {
-                        format!(
-                            "an equal bid must win on roem against {}'s (PD-V8)",
-                            ss.name()
+                    let (why, rule) = if k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem {
+                        (
+                            format!(
+                                "an equal bid must win on roem against {}'s (PD-V8)",
+                                ss.name()
+                            ),
+                            Some("PD-V8"),
                         )
                     } else {
-                        format!("it does not beat {}'s {sb}", ss.name())
+                        (format!("it does not beat {}'s {sb}", ss.name()), None)
                     };
-                    cx.err(illegal(why).note("only higher bids: more points in the same row, or a row further down the bid table"));
+                    let mut d = illegal(why);
+                    d.rule = rule;
+                    cx.err(d.note("only higher bids: more points in the same row, or a row further down the bid table"));
                     return None;
                 }
             }

@@ -177,7 +177,8 @@ fn run(
                     Code::PlayAfterEnd,
                     t.section[0].span,
                     "all passed and the deal is thrown in (SK-V9): there is no play",
-                );
+                )
+                .rule = Some("SK-V9");
             }
             let penalty = sk.exchanged && p.house.exchange_all_pass_penalty;
             let value = if penalty {
@@ -530,7 +531,8 @@ fn check_contract(cx: &mut Cx, c: Contract, seat: Seat, hand: CardSet, span: Spa
                     cards_str(held),
                     p.name
                 ),
-            );
+            )
+            .rule = Some("SK-V5");
             return false;
         }
     }
@@ -639,7 +641,8 @@ fn bidding(
                             "profile {} plays no Ramsch: when all pass, the deal is thrown in (SK-V9)",
                             cx.p.name
                         ),
-                    );
+                    )
+                    .rule = Some("SK-V9");
                     false
                 }
                 None => true,
@@ -992,6 +995,7 @@ fn doubling(
             }
         },
     };
+    let mut rule = None;
     let problem = if key == "kontra" && chain > 0 {
         Some("Kontra was said already; the next doubling is `re`".to_string())
     } else if key == "re" && chain == 0 {
@@ -1007,6 +1011,7 @@ fn doubling(
             KontraDeadline::BeforeSecondCard => 1,
         };
         (cards_played > limit).then(|| {
+            rule = Some("SK-V2");
             format!(
                 "Kontra comes {} (SK-V2, profile {})",
                 match p.kontra_deadline {
@@ -1052,7 +1057,7 @@ fn doubling(
     });
     match problem {
         Some(msg) => {
-            cx.err(Code::BadDoubling, tok.span, msg);
+            cx.err(Code::BadDoubling, tok.span, msg).rule = rule;
             false
         }
         None => true,
