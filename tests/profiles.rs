@@ -4,7 +4,7 @@
 use crate::common::*;
 use std::path::{Path, PathBuf};
 use troef_rules::profiles::{self, AnyProfile, Profiles};
-use troef_rules::{Context, MatchTracker};
+use troef_rules::{Context, GameKind, MatchTracker};
 
 /// A fresh directory for profile files written by a test.
 fn scratch(name: &str) -> PathBuf {
@@ -33,10 +33,13 @@ fn builtins_load_and_defaults_come_first() {
         assert_eq!((p.game(), p.name()), (game, name));
         assert!(!p.description().is_empty(), "{name} has no description");
     }
-    assert_eq!(profiles::default_name("klaverjassen"), Some("amsterdam"));
-    assert_eq!(profiles::default_name("pandoeren"), Some("pagat"));
     assert_eq!(
-        profiles::builtin_names("klaverjassen"),
+        profiles::default_name(GameKind::Klaverjassen),
+        Some("amsterdam")
+    );
+    assert_eq!(profiles::default_name(GameKind::Pandoeren), Some("pagat"));
+    assert_eq!(
+        profiles::builtin_names(GameKind::Klaverjassen),
         ["amsterdam", "rotterdam", "seed", "utrecht", "parlett"]
     );
 }
@@ -46,7 +49,7 @@ fn builtins_load_and_defaults_come_first() {
 #[test]
 fn builtins_pinned_to_the_rules_files() {
     let v = |game: &str, name: &str, key: &str| {
-        let p = profiles::builtin(game, name).unwrap();
+        let p = profiles::builtin(GameKind::parse(game).unwrap(), name).unwrap();
         profiles::value_of(&p, key).unwrap().to_string()
     };
     // KJ-V1 and KJ-V3 (the legality table of rules-klaverjassen.md section 4),
@@ -128,7 +131,7 @@ fn every_rules_file_variant_is_a_field() {
         ("jass", "JS-V", "rules-jass.md", 11),
         ("schafkopf", "SK-V", "rules-schafkopf.md", 9),
     ] {
-        let ids: Vec<String> = profiles::fields(game)
+        let ids: Vec<String> = profiles::fields(GameKind::parse(game).unwrap())
             .into_iter()
             .filter_map(|f| f.id)
             .collect();
@@ -303,7 +306,7 @@ fn rules_tag_names_a_file_and_cli_overrides() {
 
 #[test]
 fn committed_profile_schemas_are_current() {
-    for game in troef_rules::GAMES {
+    for game in GameKind::ALL {
         let path = format!("spec/schema/profile-{game}.schema.json");
         let committed = std::fs::read_to_string(root().join(&path))
             .unwrap_or_else(|_| panic!("{path} is missing"));

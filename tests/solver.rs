@@ -48,7 +48,7 @@ fn profile(c: &Checked, dir: &Path) -> AnyProfile {
         .tag("Rules")
         .map(|t| t.value.clone());
     let mut profiles = Profiles::new(Some(dir.to_path_buf()));
-    (*profiles.resolve(game, spec.as_deref()).unwrap()).clone()
+    (*profiles.resolve(*game, spec.as_deref()).unwrap()).clone()
 }
 
 /// The annotated file, as `troef analyze` prints it.
@@ -142,7 +142,7 @@ fn jass_all_trumps_in_one_hand_is_a_match() {
     // the rest: every trick and 257 for North-South when spades are trumps,
     // 0 ("match against") when East-West chose spades.
     let h = hands("N:AKQJT9876... .AKQJT9876.. ..AKQJT9876. ...AKQJT9876");
-    let p = troef_rules::profiles::builtin("jass", "swiss").unwrap();
+    let p = troef_rules::profiles::builtin(troef_rules::GameKind::Jass, "swiss").unwrap();
     let spades = Choice::Mode(jass::Mode::Trump(Suit::Spades));
     let ns = table::row(&p, spades, Seat::North, h, Seat::East).unwrap();
     let ew = table::row(&p, spades, Seat::East, h, Seat::East).unwrap();
@@ -157,7 +157,7 @@ fn schafkopf_all_wenzels_take_every_trick() {
     // of his is a trump above all others, so he takes every trick (120
     // Augen, schwarz, and the Tout is made).
     let h = hands("N:QJ.QJ.QJ.QJ AKT987.AK.. .T987.AKT9. ..87.AKT987");
-    let p = troef_rules::profiles::builtin("schafkopf", "bavarian").unwrap();
+    let p = troef_rules::profiles::builtin(troef_rules::GameKind::Schafkopf, "bavarian").unwrap();
     let c = Choice::Contract(sk::Contract::new(sk::Kind::Solo, Some(Suit::Hearts)));
     let solo = table::row(&p, c, Seat::North, h, Seat::East).unwrap();
     assert_eq!(solo.side, "N");
@@ -175,7 +175,8 @@ fn klaverjassen_all_trumps_in_one_hand_is_pit() {
     // North holds the eight hearts: he trumps the first trick and draws the
     // rest; North-South take every trick (pit) whoever leads.
     let h = hands("N:.AKQJT987.. AKQJ..AKQJ. T987...T987 ..T987.AKQJ");
-    let p = troef_rules::profiles::builtin("klaverjassen", "amsterdam").unwrap();
+    let p =
+        troef_rules::profiles::builtin(troef_rules::GameKind::Klaverjassen, "amsterdam").unwrap();
     let hearts = table::row(&p, Choice::Trump(Suit::Hearts), Seat::North, h, Seat::East).unwrap();
     assert!(
         hearts.made && hearts.result.contains("pit"),
@@ -190,7 +191,8 @@ fn klaverjassen_all_trumps_in_one_hand_is_pit() {
 fn a_table_is_the_same_on_any_number_of_threads() {
     // Every row starts from an empty table, so the threads that share out
     // the rows change nothing, node counts and row order included.
-    let p = troef_rules::profiles::builtin("klaverjassen", "amsterdam").unwrap();
+    let p =
+        troef_rules::profiles::builtin(troef_rules::GameKind::Klaverjassen, "amsterdam").unwrap();
     let h = hands("N:J.AK8.8.KQ9 A97.Q.K.J87 KQ8.J9.T9.A T.T7.AQJ7.T");
     let one = serde_json::to_value(table::table(&p, h, Seat::East, 1)).unwrap();
     assert_eq!(

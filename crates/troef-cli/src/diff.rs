@@ -78,7 +78,7 @@ fn profiles_diff(file: &str, a: &str, b: &str, json: bool) -> io::Result<u8> {
 
 fn games(ps: &[AnyProfile]) -> String {
     ps.iter()
-        .map(AnyProfile::game)
+        .map(|p| p.game().name())
         .collect::<Vec<_>>()
         .join(", ")
 }

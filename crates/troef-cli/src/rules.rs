@@ -2,13 +2,20 @@
 
 use std::io;
 use troef_rules::profiles::{self, AnyProfile};
+use troef_rules::GameKind;
+
+/// The game a `--game` argument names, written as a `[Game]` tag writes it.
+fn game_arg(g: &str) -> Option<GameKind> {
+    GameKind::ALL.into_iter().find(|k| k.name() == g)
+}
 
 /// Finds the one profile a `rules` subcommand argument names: a `.toml`
 /// file, or a built-in name (with `--game` when several games have it).
 pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
     let mut found = profiles::lookup(spec).map_err(|e| e.to_string())?;
     if let Some(g) = game {
-        found.retain(|p| p.game() == g);
+        let want = game_arg(g);
+        found.retain(|p| Some(p.game()) == want);
         if found.is_empty() {
             return Err(format!("`{spec}` is not a {g} profile"));
         }
@@ -16,7 +23,7 @@ pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
     match found.len() {
         1 => Ok(found.remove(0)),
         _ => {
-            let games: Vec<&str> = found.iter().map(AnyProfile::game).collect();
+            let games: Vec<&str> = found.iter().map(|p| p.game().name()).collect();
             Err(format!(
                 "`{spec}` is a profile of several games ({}); say which with --game",
                 games.join(", ")
@@ -27,17 +34,14 @@ pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
 
 pub fn list(game: Option<&str>, json: bool) -> io::Result<u8> {
     if let Some(g) = game {
-        if !troef_rules::GAMES.contains(&g) {
-            eprintln!(
-                "troef: unknown game `{g}` (known: {})",
-                troef_rules::GAMES.join(", ")
-            );
+        if game_arg(g).is_none() {
+            eprintln!("troef: unknown game `{g}` (known: {})", GameKind::list());
             return Ok(2);
         }
     }
     let mut rows = Vec::new();
     for (g, name, _) in profiles::builtin_files() {
-        if game.is_some_and(|want| want != g) {
+        if game.is_some_and(|want| want != g.name()) {
             continue;
         }
         let default = profiles::default_name(g) == Some(name);
@@ -126,9 +130,9 @@ pub fn diff(a: &str, b: &str, game: Option<&str>, json: bool) -> io::Result<u8> 
     // A name several games have is taken in the other profile's game.
     let (pa, pb) = if pa.game() == pb.game() {
         (pa, pb)
-    } else if let Ok(x) = one(a, Some(pb.game())) {
+    } else if let Ok(x) = one(a, Some(pb.game().name())) {
         (x, pb)
-    } else if let Ok(y) = one(b, Some(pa.game())) {
+    } else if let Ok(y) = one(b, Some(pa.game().name())) {
         (pa, y)
     } else {
         eprintln!(
@@ -196,16 +200,13 @@ pub fn diff(a: &str, b: &str, game: Option<&str>, json: bool) -> io::Result<u8> 
 }
 
 pub fn schema(game: &str) -> io::Result<u8> {
-    match profiles::schema(game) {
+    match game_arg(game).and_then(profiles::schema) {
         Some(s) => {
             super::emit(&(serde_json::to_string_pretty(&s).map_err(io::Error::other)? + "\n"))?;
             Ok(0)
         }
         None => {
-            eprintln!(
-                "troef: unknown game `{game}` (known: {})",
-                troef_rules::GAMES.join(", ")
-            );
+            eprintln!("troef: unknown game `{game}` (known: {})", GameKind::list());
             Ok(2)
         }
     }

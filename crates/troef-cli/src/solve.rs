@@ -71,14 +71,14 @@ fn records(
 /// The profile a checked record was replayed under.
 fn profile_of(c: &Checked, source: &Source, overrides: &[AnyProfile]) -> Option<AnyProfile> {
     let rec = c.record.as_ref()?;
-    let game = c.replay.as_ref()?.game.clone();
+    let game = c.replay.as_ref()?.game;
     let dir = match source {
         Source::File(p) => super::dir_of(p),
         Source::Seed { .. } => None,
     };
     let mut profiles = Profiles::new(dir).with_overrides(overrides.to_vec());
     profiles
-        .resolve(&game, rec.tag("Rules").map(|t| t.value.as_str()))
+        .resolve(game, rec.tag("Rules").map(|t| t.value.as_str()))
         .ok()
         .map(|p| (*p).clone())
 }

@@ -127,8 +127,8 @@ pub fn diff_profiles<R: BufRead>(
     b: Vec<AnyProfile>,
     mut each: impl FnMut(RecordDiff) -> io::Result<()>,
 ) -> io::Result<()> {
-    let games_a: Vec<&'static str> = a.iter().map(AnyProfile::game).collect();
-    let games_b: Vec<&'static str> = b.iter().map(AnyProfile::game).collect();
+    let games_a: Vec<troef_rules::GameKind> = a.iter().map(AnyProfile::game).collect();
+    let games_b: Vec<troef_rules::GameKind> = b.iter().map(AnyProfile::game).collect();
     let mut cx = [
         Context {
             profiles: Profiles::new(dir.clone()).with_overrides(a),
@@ -162,6 +162,7 @@ pub fn diff_profiles<R: BufRead>(
             .map(|g| g.trim().to_ascii_lowercase());
         let covered = game
             .as_deref()
+            .and_then(troef_rules::GameKind::parse)
             .is_some_and(|g| games_a.contains(&g) || games_b.contains(&g));
         each(compare(file, &x, &y, game, covered))?;
     }

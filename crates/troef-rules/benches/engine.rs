@@ -35,10 +35,11 @@ fn main() {
     }
 
     // 2. legal_plays and play/undo.
-    let profiles: Vec<Profile> = troef_rules::profiles::builtin_names("klaverjassen")
-        .iter()
-        .map(|n| Profile::builtin(n).unwrap())
-        .collect();
+    let profiles: Vec<Profile> =
+        troef_rules::profiles::builtin_names(troef_rules::GameKind::Klaverjassen)
+            .iter()
+            .map(|n| Profile::builtin(n).unwrap())
+            .collect();
     let deals: Vec<_> = (0..1000u64)
         .map(|i| deal::seeded(DECK, &[8, 8, 8, 8], 42, i).unwrap().1)
         .collect();

@@ -14,6 +14,7 @@
 
 pub mod check;
 pub mod jass;
+pub mod kind;
 pub mod klaverjassen;
 pub mod pandoeren;
 pub mod profiles;
@@ -23,5 +24,4 @@ pub mod trick;
 
 pub use replay::{replay, replay_in, Context, GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
 
-/// The games troef knows, by their `Game` tag value.
-pub const GAMES: &[&str] = &["klaverjassen", "pandoeren", "jass", "schafkopf"];
+pub use kind::GameKind;

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::{jass, klaverjassen, pandoeren, schafkopf};
+use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
 
 /// The profile file format version this troef reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -38,77 +38,89 @@ const MAX_CACHED_FILES: usize = 64;
 const MAX_BASE_DEPTH: usize = 8;
 
 /// The built-in profiles: (game, name, file text). The first of each game is its default.
-const BUILTIN_FILES: &[(&str, &str, &str)] = &[
+const BUILTIN_FILES: &[(GameKind, &str, &str)] = &[
     (
-        "klaverjassen",
+        GameKind::Klaverjassen,
         "amsterdam",
         include_str!("../profiles/klaverjassen/amsterdam.toml"),
     ),
     (
-        "klaverjassen",
+        GameKind::Klaverjassen,
         "rotterdam",
         include_str!("../profiles/klaverjassen/rotterdam.toml"),
     ),
     (
-        "klaverjassen",
+        GameKind::Klaverjassen,
         "seed",
         include_str!("../profiles/klaverjassen/seed.toml"),
     ),
     (
-        "klaverjassen",
+        GameKind::Klaverjassen,
         "utrecht",
         include_str!("../profiles/klaverjassen/utrecht.toml"),
     ),
     (
-        "klaverjassen",
+        GameKind::Klaverjassen,
         "parlett",
         include_str!("../profiles/klaverjassen/parlett.toml"),
     ),
     (
-        "pandoeren",
+        GameKind::Pandoeren,
         "pagat",
         include_str!("../profiles/pandoeren/pagat.toml"),
     ),
     (
-        "pandoeren",
+        GameKind::Pandoeren,
         "butselaar",
         include_str!("../profiles/pandoeren/butselaar.toml"),
     ),
-    ("jass", "swiss", include_str!("../profiles/jass/swiss.toml")),
-    ("jass", "seed", include_str!("../profiles/jass/seed.toml")),
-    ("jass", "pagat", include_str!("../profiles/jass/pagat.toml")),
     (
-        "jass",
+        GameKind::Jass,
+        "swiss",
+        include_str!("../profiles/jass/swiss.toml"),
+    ),
+    (
+        GameKind::Jass,
+        "seed",
+        include_str!("../profiles/jass/seed.toml"),
+    ),
+    (
+        GameKind::Jass,
+        "pagat",
+        include_str!("../profiles/jass/pagat.toml"),
+    ),
+    (
+        GameKind::Jass,
         "vorarlberg",
         include_str!("../profiles/jass/vorarlberg.toml"),
     ),
     (
-        "jass",
+        GameKind::Jass,
         "jass-challenge",
         include_str!("../profiles/jass/jass-challenge.toml"),
     ),
     (
-        "schafkopf",
+        GameKind::Schafkopf,
         "bavarian",
         include_str!("../profiles/schafkopf/bavarian.toml"),
     ),
     (
-        "schafkopf",
+        GameKind::Schafkopf,
         "parlett",
         include_str!("../profiles/schafkopf/parlett.toml"),
     ),
     (
-        "schafkopf",
+        GameKind::Schafkopf,
         "netschafkopf",
         include_str!("../profiles/schafkopf/netschafkopf.toml"),
     ),
     (
-        "schafkopf",
+        GameKind::Schafkopf,
         "netschafkopf-helper",
         include_str!("../profiles/schafkopf/netschafkopf-helper.toml"),
     ),
     (
-        "schafkopf",
+        GameKind::Schafkopf,
         "netschafkopf-short",
         include_str!("../profiles/schafkopf/netschafkopf-short.toml"),
     ),
@@ -125,33 +137,33 @@ pub enum AnyProfile {
 
 /// What the loader needs of a game's profile type.
 trait GameProfile: Serialize + DeserializeOwned + JsonSchema + Clone {
-    const GAME: &'static str;
+    const GAME: GameKind;
     fn wrap(self) -> AnyProfile;
 }
 
 impl GameProfile for klaverjassen::Profile {
-    const GAME: &'static str = "klaverjassen";
+    const GAME: GameKind = GameKind::Klaverjassen;
     fn wrap(self) -> AnyProfile {
         AnyProfile::Klaverjassen(self)
     }
 }
 
 impl GameProfile for pandoeren::Profile {
-    const GAME: &'static str = "pandoeren";
+    const GAME: GameKind = GameKind::Pandoeren;
     fn wrap(self) -> AnyProfile {
         AnyProfile::Pandoeren(self)
     }
 }
 
 impl GameProfile for jass::Profile {
-    const GAME: &'static str = "jass";
+    const GAME: GameKind = GameKind::Jass;
     fn wrap(self) -> AnyProfile {
         AnyProfile::Jass(self)
     }
 }
 
 impl GameProfile for schafkopf::Profile {
-    const GAME: &'static str = "schafkopf";
+    const GAME: GameKind = GameKind::Schafkopf;
     fn wrap(self) -> AnyProfile {
         AnyProfile::Schafkopf(self)
     }
@@ -161,7 +173,7 @@ impl GameProfile for schafkopf::Profile {
 pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
 
 impl AnyProfile {
-    pub fn game(&self) -> &'static str {
+    pub fn game(&self) -> GameKind {
         match self {
             AnyProfile::Klaverjassen(_) => klaverjassen::Profile::GAME,
             AnyProfile::Pandoeren(_) => pandoeren::Profile::GAME,
@@ -324,27 +336,27 @@ fn parse_at(
             "missing `name` (the name records use in [Rules])",
         ));
     }
-    match table.get("game").and_then(toml::Value::as_str) {
-        Some(klaverjassen::Profile::GAME) => {
+    let named = table.get("game").and_then(toml::Value::as_str);
+    match named.and_then(|s| GameKind::ALL.into_iter().find(|g| g.name() == s)) {
+        Some(GameKind::Klaverjassen) => {
             parse_game::<klaverjassen::Profile>(text, table, origin, dir, depth)
         }
-        Some(pandoeren::Profile::GAME) => {
+        Some(GameKind::Pandoeren) => {
             parse_game::<pandoeren::Profile>(text, table, origin, dir, depth)
         }
-        Some(jass::Profile::GAME) => parse_game::<jass::Profile>(text, table, origin, dir, depth),
-        Some(schafkopf::Profile::GAME) => {
+        Some(GameKind::Jass) => parse_game::<jass::Profile>(text, table, origin, dir, depth),
+        Some(GameKind::Schafkopf) => {
             parse_game::<schafkopf::Profile>(text, table, origin, dir, depth)
         }
-        Some(other) => Err(err(
-            origin,
-            format!(
-                "unknown game `{other}`; profiles exist for {}",
-                crate::GAMES.join(", ")
-            ),
-        )),
         None => Err(err(
             origin,
-            format!("missing `game = \"...\"` ({})", crate::GAMES.join(", ")),
+            match named {
+                Some(other) => format!(
+                    "unknown game `{other}`; profiles exist for {}",
+                    GameKind::list()
+                ),
+                None => format!("missing `game = \"...\"` ({})", GameKind::list()),
+            },
         )),
     }
 }
@@ -423,7 +435,7 @@ fn parse_game<P: GameProfile>(
 
 fn resolve_base(
     spec: &str,
-    game: &str,
+    game: GameKind,
     dir: Option<&Path>,
     depth: usize,
 ) -> Result<AnyProfile, String> {
@@ -441,7 +453,7 @@ fn resolve_base(
     }
 }
 
-fn builtin_text(game: &str, name: &str) -> Option<&'static str> {
+fn builtin_text(game: GameKind, name: &str) -> Option<&'static str> {
     BUILTIN_FILES
         .iter()
         .find(|(g, n, _)| *g == game && *n == name)
@@ -449,12 +461,12 @@ fn builtin_text(game: &str, name: &str) -> Option<&'static str> {
 }
 
 /// The built-in profiles' file texts, as shipped: (game, name, text).
-pub fn builtin_files() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+pub fn builtin_files() -> impl Iterator<Item = (GameKind, &'static str, &'static str)> {
     BUILTIN_FILES.iter().copied()
 }
 
 /// The names of a game's built-in profiles, its default first.
-pub fn builtin_names(game: &str) -> Vec<&'static str> {
+pub fn builtin_names(game: GameKind) -> Vec<&'static str> {
     BUILTIN_FILES
         .iter()
         .filter(|(g, _, _)| *g == game)
@@ -463,12 +475,12 @@ pub fn builtin_names(game: &str) -> Vec<&'static str> {
 }
 
 /// A game's default profile name (used when a record names none).
-pub fn default_name(game: &str) -> Option<&'static str> {
+pub fn default_name(game: GameKind) -> Option<&'static str> {
     builtin_names(game).first().copied()
 }
 
 type BuiltinTable = Vec<(
-    (&'static str, &'static str),
+    (GameKind, &'static str),
     Result<Arc<AnyProfile>, ProfileError>,
 )>;
 
@@ -488,16 +500,19 @@ fn builtins() -> &'static BuiltinTable {
 /// A built-in profile, parsed from the file shipped with troef. `None` for
 /// an unknown name (and for a built-in file that does not parse, which the
 /// tests rule out: see [`builtin_checked`]).
-pub fn builtin(game: &str, name: &str) -> Option<AnyProfile> {
+pub fn builtin(game: GameKind, name: &str) -> Option<AnyProfile> {
     builtin_shared(game, name).map(|p| (*p).clone())
 }
 
 /// A built-in profile, shared (no copy).
-fn builtin_shared(game: &str, name: &str) -> Option<Arc<AnyProfile>> {
+fn builtin_shared(game: GameKind, name: &str) -> Option<Arc<AnyProfile>> {
     builtin_entry(game, name)?.as_ref().ok().cloned()
 }
 
-fn builtin_entry(game: &str, name: &str) -> Option<&'static Result<Arc<AnyProfile>, ProfileError>> {
+fn builtin_entry(
+    game: GameKind,
+    name: &str,
+) -> Option<&'static Result<Arc<AnyProfile>, ProfileError>> {
     builtins()
         .iter()
         .find(|((g, n), _)| *g == game && *n == name)
@@ -505,15 +520,15 @@ fn builtin_entry(game: &str, name: &str) -> Option<&'static Result<Arc<AnyProfil
 }
 
 /// A built-in profile, or the error its file gave.
-pub fn builtin_checked(game: &str, name: &str) -> Option<Result<AnyProfile, ProfileError>> {
+pub fn builtin_checked(game: GameKind, name: &str) -> Option<Result<AnyProfile, ProfileError>> {
     builtin_entry(game, name).map(|r| r.as_ref().map(|p| (**p).clone()).map_err(Clone::clone))
 }
 
 /// Every built-in profile with this name, of any game.
 pub fn builtins_named(name: &str) -> Vec<AnyProfile> {
     let name = name.trim().to_ascii_lowercase();
-    crate::GAMES
-        .iter()
+    GameKind::ALL
+        .into_iter()
         .filter_map(|g| builtin(g, &name))
         .collect()
 }
@@ -526,8 +541,8 @@ pub fn lookup(spec: &str) -> Result<Vec<AnyProfile>, ProfileError> {
     }
     let found = builtins_named(spec);
     if found.is_empty() {
-        let all: Vec<String> = crate::GAMES
-            .iter()
+        let all: Vec<String> = GameKind::ALL
+            .into_iter()
             .map(|g| format!("{g}: {}", builtin_names(g).join(", ")))
             .collect();
         return Err(err(
@@ -586,7 +601,7 @@ impl Profiles {
     /// The profile for a record of `game` whose `[Rules]` value is `spec`.
     pub fn resolve(
         &mut self,
-        game: &str,
+        game: GameKind,
         spec: Option<&str>,
     ) -> Result<Arc<AnyProfile>, ResolveError> {
         if let Some(p) = self.overrides.iter().find(|p| p.game() == game) {
@@ -642,19 +657,18 @@ pub struct FieldDoc {
 }
 
 /// The JSON Schema of a game's profile file.
-pub fn schema(game: &str) -> Option<serde_json::Value> {
+pub fn schema(game: GameKind) -> Option<serde_json::Value> {
     let s = match game {
-        "klaverjassen" => schemars::schema_for!(klaverjassen::Profile),
-        "pandoeren" => schemars::schema_for!(pandoeren::Profile),
-        "jass" => schemars::schema_for!(jass::Profile),
-        "schafkopf" => schemars::schema_for!(schafkopf::Profile),
-        _ => return None,
+        GameKind::Klaverjassen => schemars::schema_for!(klaverjassen::Profile),
+        GameKind::Pandoeren => schemars::schema_for!(pandoeren::Profile),
+        GameKind::Jass => schemars::schema_for!(jass::Profile),
+        GameKind::Schafkopf => schemars::schema_for!(schafkopf::Profile),
     };
     serde_json::to_value(s).ok()
 }
 
 /// The documented rule fields of a game's profile, in file order (header keys excluded).
-pub fn fields(game: &str) -> Vec<FieldDoc> {
+pub fn fields(game: GameKind) -> Vec<FieldDoc> {
     let Some(schema) = schema(game) else {
         return Vec::new();
     };

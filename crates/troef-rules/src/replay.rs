@@ -2,6 +2,7 @@
 
 use crate::profiles::{AnyProfile, ResolveError};
 use crate::trick::{Breach, Play, TrickRules};
+use crate::GameKind;
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};
@@ -67,7 +68,7 @@ pub(crate) fn trace_play<R: TrickRules>(
 /// One record's replay, for JSON export and `troef show`.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct GameReplay {
-    pub game: String,
+    pub game: GameKind,
     pub rules: String,
     pub dealer: Option<Seat>,
     /// The player left of the dealer, who calls first and leads first.
@@ -105,9 +106,9 @@ pub struct GameReplay {
 
 impl GameReplay {
     /// An empty replay of `game` under `rules`.
-    pub fn new(game: &str, rules: &str) -> GameReplay {
+    pub fn new(game: GameKind, rules: &str) -> GameReplay {
         GameReplay {
-            game: game.into(),
+            game,
             rules: rules.into(),
             dealer: None,
             eldest: None,
@@ -460,7 +461,7 @@ pub(crate) fn check_dealer_turn(
 pub(crate) fn check_hands(
     out: &mut ReplayOutcome,
     span: Span,
-    (game, deck, size): (&str, troef_cards::Deck, u32),
+    (game, deck, size): (GameKind, troef_cards::Deck, u32),
     hands: &BySeat<Option<CardSet>>,
     unknown: Option<&str>,
 ) -> bool {
@@ -497,7 +498,7 @@ pub(crate) fn check_hands(
                     "{} has {} cards, a {} hand has {size}{extra}",
                     s.name(),
                     h.len(),
-                    title(game)
+                    game.title()
                 ),
             );
         }
@@ -521,7 +522,7 @@ pub(crate) fn read_full_deal(
     rec: &Record,
     out: &mut ReplayOutcome,
     r: &mut GameReplay,
-    (game, deck, size): (&str, troef_cards::Deck, u32),
+    (game, deck, size): (GameKind, troef_cards::Deck, u32),
 ) -> Option<BySeat<CardSet>> {
     let deal_tag = rec.tag("Deal");
     let mut hands: Option<BySeat<CardSet>> = None;
@@ -542,7 +543,7 @@ pub(crate) fn read_full_deal(
             }
             Ok(d) => {
                 let why = match game {
-                    "jass" => "a Jass record gives every hand, so that Weis and Stöck can be checked",
+                    GameKind::Jass => "a Jass record gives every hand, so that Weis and Stöck can be checked",
                     _ => "this game's records give every hand, so that partnerships and claims can be checked",
                 };
                 ok &= check_hands(out, t.value_span, (game, deck, size), &d.hands, Some(why));
@@ -566,7 +567,7 @@ pub(crate) fn read_full_deal(
                     t.value_span,
                     format!(
                         "[DealNo] takes a {} deal number below {}, not `{}`",
-                        title(game),
+                        game.title(),
                         troef_cards::deal::count(deck, &[size; 4]).unwrap_or(0),
                         t.value
                     ),
@@ -602,7 +603,7 @@ pub(crate) fn read_full_deal(
             rec.span,
             format!(
                 "no [Deal] and no [DealNo]: a {} record gives the deal",
-                title(game)
+                game.title()
             ),
         ));
         ok = false;
@@ -745,19 +746,19 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
         let at = rec.tags.first().map_or(rec.span, |t| t.span);
         out.diagnostics.push(
             Diagnostic::error(Code::MissingTag, at, "record has no [Game] tag")
-                .note(format!("known games: {}", crate::GAMES.join(", "))),
+                .note(format!("known games: {}", GameKind::list())),
         );
         return out;
     };
     let name = game.value.trim().to_ascii_lowercase();
-    let Some(&game_name) = crate::GAMES.iter().find(|g| **g == name) else {
+    let Some(game_name) = GameKind::parse(&name) else {
         out.diagnostics.push(
             Diagnostic::error(
                 Code::UnknownGame,
                 game.value_span,
                 format!("unknown game `{name}`"),
             )
-            .note(format!("known games: {}", crate::GAMES.join(", "))),
+            .note(format!("known games: {}", GameKind::list())),
         );
         return out;
     };
@@ -782,21 +783,13 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
     out
 }
 
-/// A game's name as a word in a sentence: `Klaverjassen`.
-pub(crate) fn title(game: &str) -> String {
-    let mut c = game.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
 /// The diagnostic for a profile that could not be found or loaded.
-fn profile_error(e: ResolveError, game: &str, span: Span) -> Diagnostic {
+fn profile_error(e: ResolveError, game: GameKind, span: Span) -> Diagnostic {
     match e {
         ResolveError::Unknown { name } => Diagnostic::error(
             Code::UnknownRules,
             span,
-            format!("unknown {} rule profile `{name}`", title(game)),
+            format!("unknown {} rule profile `{name}`", game.title()),
         )
         .note(format!(
             "built-in profiles: {}; or name a profile file ending in .toml",

@@ -299,6 +299,7 @@ impl Ladder {
 }
 
 fn profile(game: &str, name: &str) -> AnyProfile {
+    let game = troef_rules::GameKind::parse(game).expect("a game");
     builtin(game, name).expect("built-in profile")
 }
 

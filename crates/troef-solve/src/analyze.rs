@@ -152,12 +152,13 @@ pub struct Skip(pub String);
 
 /// Whether the solver plays the record's game.
 pub fn solvable(replay: &GameReplay) -> Result<(), Skip> {
-    if crate::GAMES.contains(&replay.game.as_str()) {
+    if crate::GAMES.contains(&replay.game) {
         Ok(())
     } else {
+        let games: Vec<&str> = crate::GAMES.iter().map(|g| g.name()).collect();
         Err(Skip(format!(
             "the solver plays {} (not {})",
-            crate::GAMES.join(", "),
+            games.join(", "),
             replay.game
         )))
     }

@@ -43,6 +43,7 @@ mod tt;
 pub use order::Sure;
 pub use search::{CardValue, Options, Solver, Stats, LARGE_DEAL_BITS};
 use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_rules::GameKind;
 
 /// What the search needs of a card: the group it competes in (`4` for
 /// trumps, else its suit), its strength within the group (below 127) and
@@ -236,7 +237,7 @@ impl Split {
 }
 
 /// The games the solver plays.
-pub const GAMES: &[&str] = &["klaverjassen", "jass", "schafkopf"];
+pub const GAMES: &[GameKind] = &[GameKind::Klaverjassen, GameKind::Jass, GameKind::Schafkopf];
 
 /// No position's value is further from 0 (the widest, Klaverjassen with
 /// every roem and pit, doubled, stays under 4,000).

@@ -52,6 +52,7 @@ fn agree<P: Position + Clone>(p: &mut P, what: &str) {
 }
 
 fn profiles(game: &str) -> Vec<AnyProfile> {
+    let game = troef_rules::GameKind::parse(game).expect("a game");
     builtin_names(game)
         .into_iter()
         .map(|n| builtin(game, n).unwrap())
@@ -146,7 +147,9 @@ fn schafkopf_agrees_with_minimax() {
 /// Klaverjassen, hearts trumps, spades plain (A 11, 10 10, K 4, Q 3, J 2).
 #[test]
 fn point_distance_pairs_cards_in_order() {
-    let AnyProfile::Klaverjassen(p) = builtin("klaverjassen", "amsterdam").unwrap() else {
+    let AnyProfile::Klaverjassen(p) =
+        builtin(troef_rules::GameKind::Klaverjassen, "amsterdam").unwrap()
+    else {
         unreachable!()
     };
     let cards = |s: &str| -> CardSet {

@@ -189,7 +189,7 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
         return Err(fatal);
     }
     let mut s = String::new();
-    s.push_str(&tag("Game", "jass"));
+    s.push_str(&tag("Game", troef_rules::GameKind::Jass.name()));
     s.push_str(&tag("Rules", profile));
     s.push_str(&tag("Event", &format!("jass-kit record {name}")));
     s.push_str(&tag("Board", &index.to_string()));

@@ -394,7 +394,7 @@ fn record(
     names: &BySeat<Option<String>>,
 ) -> String {
     let mut s = String::new();
-    s.push_str(&tag("Game", "jass"));
+    s.push_str(&tag("Game", troef_rules::GameKind::Jass.name()));
     s.push_str(&tag("Rules", profile));
     let file = name.split(" after hand ").next().unwrap_or(name);
     s.push_str(&tag("Event", &format!("Jass challenge server log {file}")));

@@ -512,7 +512,7 @@ fn game(
         "{{NetSchafkopf game {board}: {}}}\n",
         text.replace(['{', '}'], "")
     ));
-    r.push_str(&tag("Game", "schafkopf"));
+    r.push_str(&tag("Game", troef_rules::GameKind::Schafkopf.name()));
     r.push_str(&tag("Rules", &profile));
     r.push_str(&tag("Event", &format!("NetSchafkopf protocol {file}")));
     if let Some(d) = when {

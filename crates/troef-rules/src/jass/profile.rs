@@ -151,7 +151,7 @@ impl Profile {
 
     /// A built-in profile by name; see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin("jass", name)? {
+        match crate::profiles::builtin(crate::GameKind::Jass, name)? {
             crate::profiles::AnyProfile::Jass(p) => Some(p),
             _ => None,
         }

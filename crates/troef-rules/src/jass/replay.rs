@@ -80,7 +80,7 @@ fn team_points(t: ByTeam<i32>) -> TeamPoints {
 }
 
 pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let mut r = GameReplay::new("jass", &p.name);
+    let mut r = GameReplay::new(crate::GameKind::Jass, &p.name);
     let mut js = JassOut::default();
     let mut cx = Cx { rec, p, out };
     run(&mut cx, tracker, &mut r, &mut js);
@@ -152,7 +152,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut Jas
         "in Jass the deal and the choice of trumps pass to the right".into(),
     );
 
-    let Some(hands) = read_full_deal(cx.rec, cx.out, r, ("jass", DECK, 9)) else {
+    let Some(hands) = read_full_deal(cx.rec, cx.out, r, (crate::GameKind::Jass, DECK, 9)) else {
         tracker.add(match_id, None);
         return;
     };

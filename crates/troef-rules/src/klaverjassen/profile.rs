@@ -145,7 +145,7 @@ impl Profile {
     /// A built-in profile by name (`amsterdam`, `rotterdam`, `seed`,
     /// `utrecht`, `parlett`); see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin("klaverjassen", name)? {
+        match crate::profiles::builtin(crate::GameKind::Klaverjassen, name)? {
             crate::profiles::AnyProfile::Klaverjassen(p) => Some(p),
             _ => None,
         }

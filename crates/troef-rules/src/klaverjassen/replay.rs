@@ -27,7 +27,7 @@ pub fn replay(
     out: &mut ReplayOutcome,
 ) {
     let mut cx = Cx { rec, out };
-    let mut r = GameReplay::new("klaverjassen", &profile.name);
+    let mut r = GameReplay::new(crate::GameKind::Klaverjassen, &profile.name);
     r.claimed_result = rec.value("Result").map(str::to_string);
     check_board(rec, cx.out);
     let seat_tag = |cx: &mut Cx, name: &str| seat_tag(rec, cx.out, name);
@@ -76,7 +76,7 @@ pub fn replay(
     let deal_ok = check_hands(
         cx.out,
         span_or(deal_tag, rec),
-        ("klaverjassen", DECK, 8),
+        (crate::GameKind::Klaverjassen, DECK, 8),
         &hands,
         None,
     );

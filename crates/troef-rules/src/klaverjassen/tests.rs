@@ -244,7 +244,7 @@ fn tie_is_nat_and_defender_pit_switch() {
 }
 
 fn profiles() -> Vec<Profile> {
-    crate::profiles::builtin_names("klaverjassen")
+    crate::profiles::builtin_names(crate::GameKind::Klaverjassen)
         .iter()
         .map(|n| Profile::builtin(n).unwrap())
         .collect()

@@ -247,7 +247,7 @@ impl Profile {
 
     /// A built-in profile by name (`pagat`, `butselaar`); see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin("pandoeren", name)? {
+        match crate::profiles::builtin(crate::GameKind::Pandoeren, name)? {
             crate::profiles::AnyProfile::Pandoeren(p) => Some(p),
             _ => None,
         }

@@ -166,7 +166,7 @@ fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
 }
 
 pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let mut r = GameReplay::new("pandoeren", &p.name);
+    let mut r = GameReplay::new(crate::GameKind::Pandoeren, &p.name);
     r.claimed_result = rec.value("Result").map(str::to_string);
     let mut pd = PandoerenOut::default();
     let mut cx = Cx { rec, out, p };
@@ -310,7 +310,7 @@ fn read_deal(
                 ok &= check_hands(
                     cx.out,
                     t.value_span,
-                    ("pandoeren", DECK, HAND),
+                    (crate::GameKind::Pandoeren, DECK, HAND),
                     &h,
                     Some("a Pandoeren record gives every hand"),
                 );

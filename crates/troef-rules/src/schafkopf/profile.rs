@@ -210,7 +210,7 @@ impl Profile {
 
     /// A built-in profile by name; see [`crate::profiles`].
     pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin("schafkopf", name)? {
+        match crate::profiles::builtin(crate::GameKind::Schafkopf, name)? {
             crate::profiles::AnyProfile::Schafkopf(p) => Some(p),
             _ => None,
         }

@@ -86,7 +86,7 @@ impl Cx<'_> {
 }
 
 pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let mut r = GameReplay::new("schafkopf", &p.name);
+    let mut r = GameReplay::new(crate::GameKind::Schafkopf, &p.name);
     let mut sk = SchafkopfOut::default();
     let mut cx = Cx { rec, p, out };
     let settled = run(&mut cx, tracker, &mut r, &mut sk);
@@ -164,7 +164,7 @@ fn run(
         rec,
         cx.out,
         r,
-        ("schafkopf", deck(p.house.short_deck), size),
+        (crate::GameKind::Schafkopf, deck(p.house.short_deck), size),
     )?;
     let hands = exchange(cx, eldest.prev(), dealt, sk)?;
     let (bidding, first_cards) = bidding(cx, eldest, &hands, r, sk)?;

@@ -1,0 +1,108 @@
+//! The games troef knows, as a type.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A game troef knows, named as a record's `[Game]` tag names it.
+///
+/// Each game's engine is its module (`klaverjassen`, ...); this names the
+/// game itself, for dispatch, messages and the JSON export (where it is the
+/// lower-case tag value).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    Klaverjassen,
+    Pandoeren,
+    Jass,
+    Schafkopf,
+}
+
+impl GameKind {
+    /// Every game, in the order troef lists them.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Klaverjassen,
+        GameKind::Pandoeren,
+        GameKind::Jass,
+        GameKind::Schafkopf,
+    ];
+
+    /// The `[Game]` tag value: `klaverjassen`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Klaverjassen => "klaverjassen",
+            GameKind::Pandoeren => "pandoeren",
+            GameKind::Jass => "jass",
+            GameKind::Schafkopf => "schafkopf",
+        }
+    }
+
+    /// The name in a sentence: `Klaverjassen`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Klaverjassen => "Klaverjassen",
+            GameKind::Pandoeren => "Pandoeren",
+            GameKind::Jass => "Jass",
+            GameKind::Schafkopf => "Schafkopf",
+        }
+    }
+
+    /// A game by its tag value, in any case, white space around it ignored.
+    pub fn parse(s: &str) -> Option<GameKind> {
+        let s = s.trim();
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(s))
+    }
+
+    /// Every game's name, for messages: `klaverjassen, pandoeren, jass, schafkopf`.
+    pub fn list() -> String {
+        GameKind::ALL.map(GameKind::name).join(", ")
+    }
+}
+
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<GameKind, UnknownGame> {
+        GameKind::parse(s).ok_or_else(|| UnknownGame(s.trim().to_string()))
+    }
+}
+
+/// A name that is no game troef knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown game `{}` (known: {})", self.0, GameKind::list())
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+#[cfg(test)]
+mod tests {
+    use super::GameKind;
+
+    #[test]
+    fn names_round_trip_in_any_case() {
+        for g in GameKind::ALL {
+            assert_eq!(GameKind::parse(g.name()), Some(g));
+            assert_eq!(GameKind::parse(&g.title().to_uppercase()), Some(g));
+            assert_eq!(g.name().parse::<GameKind>(), Ok(g));
+        }
+        assert_eq!(GameKind::parse("klaverjas"), None);
+        assert!("bridge"
+            .parse::<GameKind>()
+            .unwrap_err()
+            .to_string()
+            .contains("klaverjassen, pandoeren, jass, schafkopf"));
+    }
+}
