@@ -139,12 +139,57 @@ pub enum AnyProfile {
 trait GameProfile: Serialize + DeserializeOwned + JsonSchema + Clone {
     const GAME: GameKind;
     fn wrap(self) -> AnyProfile;
+    fn unwrap(p: AnyProfile) -> Option<Self>;
+}
+
+/// A built-in profile of the game `P` by name.
+fn builtin_of<P: GameProfile>(name: &str) -> Option<P> {
+    P::unwrap(builtin(P::GAME, name)?)
+}
+
+// Each game's `Profile::builtin` is written here, beside the table of
+// built-in files, so that a game's module does not call back into the
+// loader (profiles -> game -> profiles was a cycle).
+impl klaverjassen::Profile {
+    /// A built-in profile by name (`amsterdam`, `rotterdam`, `seed`,
+    /// `utrecht`, `parlett`).
+    pub fn builtin(name: &str) -> Option<Self> {
+        builtin_of(name)
+    }
+}
+
+impl pandoeren::Profile {
+    /// A built-in profile by name (`pagat`, `butselaar`).
+    pub fn builtin(name: &str) -> Option<Self> {
+        builtin_of(name)
+    }
+}
+
+impl jass::Profile {
+    /// A built-in profile by name (`swiss`, `seed`, `pagat`, `vorarlberg`,
+    /// `jass-challenge`).
+    pub fn builtin(name: &str) -> Option<Self> {
+        builtin_of(name)
+    }
+}
+
+impl schafkopf::Profile {
+    /// A built-in profile by name (`bavarian`, `parlett`, `netschafkopf`, ...).
+    pub fn builtin(name: &str) -> Option<Self> {
+        builtin_of(name)
+    }
 }
 
 impl GameProfile for klaverjassen::Profile {
     const GAME: GameKind = GameKind::Klaverjassen;
     fn wrap(self) -> AnyProfile {
         AnyProfile::Klaverjassen(self)
+    }
+    fn unwrap(p: AnyProfile) -> Option<Self> {
+        match p {
+            AnyProfile::Klaverjassen(p) => Some(p),
+            _ => None,
+        }
     }
 }
 
@@ -153,6 +198,12 @@ impl GameProfile for pandoeren::Profile {
     fn wrap(self) -> AnyProfile {
         AnyProfile::Pandoeren(self)
     }
+    fn unwrap(p: AnyProfile) -> Option<Self> {
+        match p {
+            AnyProfile::Pandoeren(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 impl GameProfile for jass::Profile {
@@ -160,12 +211,24 @@ impl GameProfile for jass::Profile {
     fn wrap(self) -> AnyProfile {
         AnyProfile::Jass(self)
     }
+    fn unwrap(p: AnyProfile) -> Option<Self> {
+        match p {
+            AnyProfile::Jass(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 impl GameProfile for schafkopf::Profile {
     const GAME: GameKind = GameKind::Schafkopf;
     fn wrap(self) -> AnyProfile {
         AnyProfile::Schafkopf(self)
+    }
+    fn unwrap(p: AnyProfile) -> Option<Self> {
+        match p {
+            AnyProfile::Schafkopf(p) => Some(p),
+            _ => None,
+        }
     }
 }
 

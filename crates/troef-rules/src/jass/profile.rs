@@ -149,14 +149,6 @@ impl Profile {
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "swiss";
 
-    /// A built-in profile by name; see [`crate::profiles`].
-    pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin(crate::GameKind::Jass, name)? {
-            crate::profiles::AnyProfile::Jass(p) => Some(p),
-            _ => None,
-        }
-    }
-
     /// The multiplier of a deal played in `mode` (JS-V8).
     pub fn multiplier(&self, mode: super::Mode) -> i32 {
         use super::Mode;

@@ -141,13 +141,4 @@ pub struct Profile {
 impl Profile {
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "amsterdam";
-
-    /// A built-in profile by name (`amsterdam`, `rotterdam`, `seed`,
-    /// `utrecht`, `parlett`); see [`crate::profiles`].
-    pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin(crate::GameKind::Klaverjassen, name)? {
-            crate::profiles::AnyProfile::Klaverjassen(p) => Some(p),
-            _ => None,
-        }
-    }
 }

@@ -244,12 +244,4 @@ pub struct Profile {
 impl Profile {
     /// The profile used when a record names none.
     pub const DEFAULT: &'static str = "pagat";
-
-    /// A built-in profile by name (`pagat`, `butselaar`); see [`crate::profiles`].
-    pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin(crate::GameKind::Pandoeren, name)? {
-            crate::profiles::AnyProfile::Pandoeren(p) => Some(p),
-            _ => None,
-        }
-    }
 }

@@ -208,14 +208,6 @@ impl Profile {
             && (!c.sie || self.contracts.sie)
     }
 
-    /// A built-in profile by name; see [`crate::profiles`].
-    pub fn builtin(name: &str) -> Option<Profile> {
-        match crate::profiles::builtin(crate::GameKind::Schafkopf, name)? {
-            crate::profiles::AnyProfile::Schafkopf(p) => Some(p),
-            _ => None,
-        }
-    }
-
     /// The cards in each hand.
     pub fn hand_size(&self) -> u32 {
         if self.house.short_deck {
