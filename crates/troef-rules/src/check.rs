@@ -1,7 +1,8 @@
 //! The streaming check pipeline: read a record, parse it, replay it, one at
 //! a time. Memory is bounded by the largest record, not the file.
 
-use crate::replay::{replay_in, Context, GameReplay, MatchTracker, PlayPoint};
+use crate::driver::{replay_in, Context};
+use crate::replay::{GameReplay, MatchTracker, PlayPoint};
 use std::io::{self, BufRead};
 use troef_ttn::{parse_record, Diagnostic, RawRecord, Record, RecordReader};
 

@@ -6,13 +6,14 @@
 //! value (`klaverjassen::Rules`, `pandoeren::Rules`, `jass::Rules`,
 //! `schafkopf::Rules`; each game's `Game` is `Play<Rules>`). Legal sets are
 //! computed without allocating and a play can be undone, so the checker and
-//! the solver drive the same engine. [`fn@replay`] interprets a parsed
+//! the solver drive the same engine. [`fn@replay`] ([`driver`]) interprets a parsed
 //! record for its game, checks every action, recomputes the score and
 //! compares it with the claims.
 
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod driver;
 pub mod jass;
 pub mod kind;
 pub mod klaverjassen;
@@ -22,6 +23,7 @@ pub mod replay;
 pub mod schafkopf;
 pub mod trick;
 
-pub use replay::{replay, replay_in, Context, GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
+pub use driver::{replay, replay_in, Context};
+pub use replay::{GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
 
 pub use kind::GameKind;
