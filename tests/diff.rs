@@ -57,7 +57,7 @@ fn profile(spec: &str) -> Vec<AnyProfile> {
 }
 
 fn cards(s: &str) -> BTreeSet<String> {
-    troef_ttn::values::parse_cards(s)
+    troef_rules::values::parse_cards(s)
         .unwrap_or_else(|e| panic!("{s}: {e}"))
         .into_iter()
         .map(|c| c.to_string())

@@ -59,7 +59,7 @@ fn analysed(text: &str, dir: &Path) -> String {
         analyze::record(&mut c, &p, || {}).unwrap_or_else(|s| panic!("{}", s.0));
         let r = c.record.unwrap();
         out.push('\n');
-        troef_ttn::print_record(&r, troef_ttn::Layout::for_record(&r), &mut out);
+        troef_ttn::print_record(&r, troef_rules::layout(&r), &mut out);
     }
     out
 }
@@ -132,7 +132,7 @@ fn analysis_reports_are_consistent() {
 }
 
 fn hands(pbn: &str) -> BySeat<CardSet> {
-    let d = troef_ttn::values::parse_deal(pbn).unwrap();
+    let d = troef_rules::values::parse_deal(pbn).unwrap();
     BySeat(d.hands.0.map(Option::unwrap))
 }
 

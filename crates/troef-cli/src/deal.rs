@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 use troef_cards::{deal, BySeat, CardSet, Deck, Seat};
-use troef_ttn::values::{print_deal, DealValue};
+use troef_rules::values::{print_deal, DealValue};
 
 /// The games that can be dealt: the `Game` tag, the deck and the piles
 /// (four hands, then any extra pile such as Pandoeren's centre card).

@@ -506,7 +506,7 @@ fn plural(n: usize) -> &'static str {
 /// Formats one file's text (see `troef_ttn::format_text`), reporting each
 /// record kept verbatim on stderr. Returns (text, how many were kept).
 fn format_text(name: &str, text: &str) -> (String, usize) {
-    let (out, unformatted) = troef_ttn::format_text(text);
+    let (out, unformatted) = troef_ttn::format_text(text, troef_rules::layout);
     for u in &unformatted {
         for d in &u.diagnostics {
             let loc = locate(&u.raw.text, u.raw.offset, u.raw.line, d.span);
@@ -660,7 +660,7 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     }
     match troef_export::import(&text) {
         Ok(records) => {
-            emit(&troef_ttn::print_file(&records))?;
+            emit(&troef_ttn::print_file(&records, troef_rules::layout))?;
             Ok(0)
         }
         Err(e) => {

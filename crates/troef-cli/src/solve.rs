@@ -11,7 +11,7 @@ use troef_rules::Context;
 use troef_solve::analyze;
 use troef_solve::table::{self, Table};
 use troef_ttn::diag::{locate, render};
-use troef_ttn::{print_record, Code, Layout};
+use troef_ttn::{print_record, Code};
 
 /// Where the deals come from: a file, or `--game G --seed S`.
 pub enum Source {
@@ -369,7 +369,7 @@ fn write_analysis(
             match &c.record {
                 Some(r) => {
                     let mut s = String::new();
-                    print_record(r, Layout::for_record(r), &mut s);
+                    print_record(r, troef_rules::layout(r), &mut s);
                     out.write_all(s.as_bytes())?;
                 }
                 // Nothing a user wrote is dropped: a record that did

@@ -738,7 +738,7 @@ pub fn diff_pair(names: [&str; 2], x: &Checked, y: &Checked) -> PairDiff {
             || c.raw.text.clone(),
             |r| {
                 let mut s = String::new();
-                troef_ttn::print_record(r, troef_ttn::Layout::for_record(r), &mut s);
+                troef_ttn::print_record(r, troef_rules::layout(r), &mut s);
                 s
             },
         )

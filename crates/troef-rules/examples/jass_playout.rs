@@ -14,7 +14,7 @@ fn main() {
     let profile = Profile::builtin(&a[1]).expect("profile");
     let mode = Mode::parse(&a[2]).expect("mode");
     let leader = Seat::parse(&a[3]).expect("leader");
-    let d = troef_ttn::values::parse_deal(&a[4]).expect("deal");
+    let d = troef_rules::values::parse_deal(&a[4]).expect("deal");
     let hands = BySeat(d.hands.0.map(|h| h.expect("hand")));
     let mut forced: Vec<Card> = a[5..]
         .iter()

@@ -24,7 +24,7 @@ fn strength(g: &Game, c: Card) -> u32 {
 fn main() {
     let a: Vec<String> = std::env::args().collect();
     let profile = Profile::builtin(&a[1]).expect("profile");
-    let d = troef_ttn::values::parse_deal(&a[2]).expect("deal");
+    let d = troef_rules::values::parse_deal(&a[2]).expect("deal");
     let hands = BySeat(d.hands.0.map(|h| h.expect("hand")));
     let trump = a[3].chars().next().and_then(Suit::from_char);
     let leader = Seat::parse(&a[4]).expect("leader");

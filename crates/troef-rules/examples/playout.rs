@@ -19,7 +19,7 @@ fn main() {
             deal::seeded(DECK, &[8, 8, 8, 8], s.parse().unwrap(), i.parse().unwrap()).unwrap();
         BySeat([piles[0], piles[1], piles[2], piles[3]])
     } else {
-        let d = troef_ttn::values::parse_deal(&a[4]).unwrap();
+        let d = troef_rules::values::parse_deal(&a[4]).unwrap();
         BySeat(d.hands.0.map(|h| h.unwrap()))
     };
     let mut forced: Vec<troef_cards::Card> = a[5..]

@@ -22,8 +22,18 @@ pub mod profiles;
 pub mod replay;
 pub mod schafkopf;
 pub mod trick;
+pub mod values;
 
 pub use driver::{replay, replay_in, Context};
 pub use replay::{GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
 
 pub use kind::GameKind;
+
+/// How `troef fmt` prints a record: four cards to a trick, and each known
+/// tag's value in the canonical form of [`values::canonical_value`].
+pub fn layout(_record: &troef_ttn::Record) -> troef_ttn::Layout {
+    troef_ttn::Layout {
+        cards_per_trick: 4,
+        tag_value: values::canonical_value,
+    }
+}

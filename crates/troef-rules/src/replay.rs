@@ -6,11 +6,11 @@
 //! arrows point one way.
 
 use crate::trick::{Breach, Play, TrickRules};
+use crate::values::parse_deal;
 use crate::GameKind;
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};
-use troef_ttn::values::parse_deal;
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// What replaying one record found.
@@ -152,11 +152,11 @@ impl SeatPoints {
 impl std::fmt::Display for SeatPoints {
     /// The canonical `N 0 E +2 S 0 W +2` form.
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        let v = troef_ttn::values::SeatScore {
+        let v = crate::values::SeatScore {
             by_seat: Some(self.to_array().map(Some)),
             flags: Vec::new(),
         };
-        f.write_str(&troef_ttn::values::print_seat_score(&v))
+        f.write_str(&crate::values::print_seat_score(&v))
     }
 }
 
@@ -354,7 +354,7 @@ pub(crate) fn seat_tag(rec: &Record, out: &mut ReplayOutcome, name: &str) -> Opt
 /// record names no match, or an earlier deal of it could not be scored.
 pub(crate) fn check_side_total(rec: &Record, out: &mut ReplayOutcome, total: Option<TeamPoints>) {
     let Some(t) = rec.tag("Total") else { return };
-    let d = match troef_ttn::values::parse_score(&t.value) {
+    let d = match crate::values::parse_score(&t.value) {
         Err(e) => Diagnostic::error(
             Code::BadScore,
             t.value_span,
@@ -391,7 +391,7 @@ pub(crate) fn check_side_total(rec: &Record, out: &mut ReplayOutcome, total: Opt
 /// S n W n`) against the match's per-player running total (E602).
 pub(crate) fn check_seat_total(rec: &Record, out: &mut ReplayOutcome, total: Option<[i64; 4]>) {
     let Some(t) = rec.tag("Total") else { return };
-    let d = match troef_ttn::values::parse_seat_score(&t.value) {
+    let d = match crate::values::parse_seat_score(&t.value) {
         Err(e) => Diagnostic::error(
             Code::BadScore,
             t.value_span,
@@ -582,7 +582,7 @@ pub(crate) fn read_full_deal(
                         .note(format!(
                             "deal {} is {}",
                             t.value.trim(),
-                            troef_ttn::values::print_deal(&troef_ttn::values::DealValue {
+                            crate::values::print_deal(&crate::values::DealValue {
                                 hands: BySeat(h.0.map(Some))
                             })
                         )),

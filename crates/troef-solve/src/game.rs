@@ -383,7 +383,7 @@ impl Choice {
     /// Reads the contract of a replayed record (`Contract::trump`).
     pub fn parse(profile: &AnyProfile, word: &str) -> Option<Choice> {
         match profile {
-            AnyProfile::Klaverjassen(_) => troef_ttn::values::parse_suit(word).map(Choice::Trump),
+            AnyProfile::Klaverjassen(_) => troef_rules::values::parse_suit(word).map(Choice::Trump),
             AnyProfile::Jass(_) => jass::Mode::parse(word).map(Choice::Mode),
             AnyProfile::Schafkopf(_) => sk::Contract::parse(word).map(Choice::Contract),
             _ => None,

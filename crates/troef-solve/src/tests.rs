@@ -153,13 +153,14 @@ fn point_distance_pairs_cards_in_order() {
         unreachable!()
     };
     let cards = |s: &str| -> CardSet {
-        troef_ttn::values::parse_cards(s)
+        troef_rules::values::parse_cards(s)
             .unwrap()
             .into_iter()
             .collect()
     };
     let hands =
-        troef_ttn::values::parse_deal("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987").unwrap();
+        troef_rules::values::parse_deal("N:AKQJT987... .AKQJT987.. ..AKQJT987. ...AKQJT987")
+            .unwrap();
     let hands = BySeat(hands.hands.0.map(Option::unwrap));
     let g = Klaverjas::new(hands, Suit::Hearts, Team::NS, Seat::North, &p);
     let order = crate::order::Order::new(&g);

@@ -15,7 +15,6 @@ pub mod diag;
 pub mod parse;
 pub mod print;
 pub mod reader;
-pub mod values;
 
 pub use ast::*;
 pub use diag::{Code, Diagnostic, Severity};

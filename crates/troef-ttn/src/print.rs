@@ -12,35 +12,45 @@ use crate::ast::*;
 use crate::diag::Diagnostic;
 use crate::parse::parse_record;
 use crate::reader::{RawRecord, RecordReader};
-use crate::values::canonical_value;
 
-/// Printing options.
+/// Printing options: what the printer needs to know of a record's game.
+///
+/// The notation knows no game. Whoever knows the games (`troef_rules::layout`)
+/// says how many cards make a trick and what a tag value's canonical form is;
+/// [`Layout::default`] prints four cards to a line and every value as written.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     /// Cards per trick, for line breaks in `Play` (4 for the four-player games).
     pub cards_per_trick: usize,
+    /// The canonical form of a tag's value (`tag`, `value`), or `None` to
+    /// print the value as written.
+    pub tag_value: fn(&str, &str) -> Option<String>,
 }
 
 impl Default for Layout {
     fn default() -> Self {
-        Layout { cards_per_trick: 4 }
+        Layout {
+            cards_per_trick: 4,
+            tag_value: as_written,
+        }
     }
 }
 
-impl Layout {
-    /// The layout for a record's game. Every game troef knows so far plays
-    /// four cards to a trick; Dumbal and the 2-6 player games will differ.
-    pub fn for_record(_record: &Record) -> Layout {
-        Layout::default()
-    }
+/// Keeps every tag value as written.
+fn as_written(_tag: &str, _value: &str) -> Option<String> {
+    None
 }
 
-/// Prints a whole file: the version line and the records.
-pub fn print_file<'a>(records: impl IntoIterator<Item = &'a Record>) -> String {
+/// Prints a whole file: the version line and the records, each in the
+/// layout `layout` gives for it.
+pub fn print_file<'a>(
+    records: impl IntoIterator<Item = &'a Record>,
+    layout: impl Fn(&Record) -> Layout,
+) -> String {
     let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
     for r in records {
         out.push('\n');
-        print_record(r, Layout::for_record(r), &mut out);
+        print_record(r, layout(r), &mut out);
     }
     out
 }
@@ -56,7 +66,7 @@ pub struct Unformatted {
 /// Formats a whole file's text (`troef fmt`): the version line, then every
 /// record in canonical form. A record with reader or syntax errors is kept
 /// verbatim and returned with its diagnostics; nothing is dropped.
-pub fn format_text(text: &str) -> (String, Vec<Unformatted>) {
+pub fn format_text(text: &str, layout: impl Fn(&Record) -> Layout) -> (String, Vec<Unformatted>) {
     let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
     let mut unformatted = Vec::new();
     for raw in RecordReader::new(text.as_bytes()) {
@@ -69,7 +79,7 @@ pub fn format_text(text: &str) -> (String, Vec<Unformatted>) {
             Some(p) if p.diagnostics.is_empty() => {
                 if let Some(r) = p.record {
                     out.push('\n');
-                    print_record(&r, Layout::for_record(&r), &mut out);
+                    print_record(&r, layout(&r), &mut out);
                 }
             }
             other => {
@@ -181,7 +191,7 @@ pub fn print_record(r: &Record, layout: Layout, out: &mut String) {
     let mut tags: Vec<&Tag> = r.tags.iter().collect();
     tags.sort_by_key(|t| sort_key(&t.name));
     for t in tags {
-        let value = canonical_value(&t.name, &t.value).unwrap_or_else(|| t.value.clone());
+        let value = (layout.tag_value)(&t.name, &t.value).unwrap_or_else(|| t.value.clone());
         line.word(&format!("[{} \"{}\"]", t.name, escape_value(&value)));
         for c in &t.comments {
             line.comment(c);
@@ -207,13 +217,16 @@ mod tests {
         out
     }
 
+    /// Tag names, order, cards, words and layout are the notation's; tag
+    /// values are printed as written (the games' canonical values are
+    /// `troef_rules::layout`'s, tested there).
     #[test]
     fn canonical_form() {
         let s = "[play \"n\"] sa st s7 s8 roem:20 h9 ha? (hj!! {better}) h7 h8 ; done\nct\n[game \"Klaverjassen\"] {x}";
         let out = fmt(s);
         assert_eq!(
             out,
-            "[Game \"klaverjassen\"] {x}\n[Play \"N\"]\nSA ST S7 S8 roem:20\nH9 HA? (HJ!! {better}) H7 H8 ; done\nCT\n"
+            "[Game \"Klaverjassen\"] {x}\n[Play \"n\"]\nSA ST S7 S8 roem:20\nH9 HA? (HJ!! {better}) H7 H8 ; done\nCT\n"
         );
         assert_eq!(fmt(&out), out);
     }

@@ -12,7 +12,7 @@ pub mod netschafkopf;
 
 use serde_json::Value;
 use troef_cards::{BySeat, Card, CardSet, Seat};
-use troef_ttn::values::{print_deal, DealValue};
+use troef_rules::values::{print_deal, DealValue};
 
 /// The formats `troef import --from` reads.
 pub const FORMATS: &[&str] = &["json", "jass-server", "jass-kit", "netschafkopf"];
@@ -57,7 +57,7 @@ impl Imported {
 
     /// Formats the collected records canonically.
     fn finish(mut self) -> Imported {
-        let (canon, _) = troef_ttn::print::format_text(&self.text);
+        let (canon, _) = troef_ttn::print::format_text(&self.text, troef_rules::layout);
         self.text = canon;
         self
     }

@@ -61,7 +61,7 @@ impl Mode {
     /// Lenient: a suit (letter, symbol or name) or the mode's name in the
     /// spellings the sources use.
     pub fn parse(w: &str) -> Option<Mode> {
-        if let Some(s) = troef_ttn::values::parse_suit(w) {
+        if let Some(s) = crate::values::parse_suit(w) {
             return Some(Mode::Trump(s));
         }
         match w.to_ascii_lowercase().replace(['-', '_'], "").as_str() {

@@ -6,10 +6,10 @@ use super::score::{first_to_target, score, DealTally};
 use super::weis::{held, Weis};
 use super::{after, Game, Mode, PlayRules, DECK, TRICKS};
 use crate::replay::*;
+use crate::values::{parse_named_contract, parse_score};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Team};
-use troef_ttn::values::{parse_named_contract, parse_score};
 use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
 
 /// What a Jass replay adds to [`GameReplay`].

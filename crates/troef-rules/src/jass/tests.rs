@@ -2,9 +2,9 @@ use super::profile::*;
 use super::score::*;
 use super::weis::Weis;
 use super::*;
+use crate::values::parse_hand;
 use troef_cards::ByTeam;
 use troef_cards::Team;
-use troef_ttn::values::parse_hand;
 
 fn card(s: &str) -> Card {
     Card::parse(s).unwrap()

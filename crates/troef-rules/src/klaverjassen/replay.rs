@@ -5,8 +5,8 @@ use super::score::{score, DealTally, Outcome};
 use super::{trick_roem, Game, PlayRules, DECK};
 use crate::replay::*;
 use crate::trick::Breach;
+use crate::values::{parse_cards, parse_contract, parse_deal, parse_score};
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
-use troef_ttn::values::{parse_cards, parse_contract, parse_deal, parse_score};
 use troef_ttn::{Code, Diagnostic, Record, Token, TokenKind};
 
 struct Cx<'a> {
@@ -114,7 +114,7 @@ pub fn replay(
                         .note(format!(
                             "deal {} is {}",
                             t.value.trim(),
-                            troef_ttn::values::print_deal(&troef_ttn::values::DealValue {
+                            crate::values::print_deal(&crate::values::DealValue {
                                 hands: BySeat(h.0.map(Some))
                             })
                         )),

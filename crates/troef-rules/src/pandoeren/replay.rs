@@ -11,12 +11,10 @@ use super::score::{settle, verdict, Tally, Verdict};
 use super::{jas, Game, PlayRules, DECK, HAND};
 use crate::replay::*;
 use crate::trick::Breach;
+use crate::values::{parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
-use troef_ttn::values::{
-    parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue,
-};
 use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
 
 /// The Pandoeren part of a replay.
@@ -776,7 +774,7 @@ fn declare(
                     ok = false;
                 }
             },
-            "trump" => match troef_ttn::values::parse_suit(arg) {
+            "trump" => match crate::values::parse_suit(arg) {
                 _ if !bid.has_trumps() => {
                     cx.error(
                         Code::BadDeclare,

@@ -80,7 +80,7 @@ impl Contract {
             None => (w.as_str(), None),
         };
         let suit = match arg {
-            Some(a) => Some(troef_ttn::values::parse_suit(a)?),
+            Some(a) => Some(crate::values::parse_suit(a)?),
             None => None,
         };
         let (base, tout) = match key.strip_suffix("-tout") {

@@ -6,10 +6,10 @@ use super::profile::{AllPass, KontraDeadline, Profile, ReDeadline, WenzRank};
 use super::score::{self, Seats};
 use super::{deck, Contract, Game, Kind, PlayRules, WENZEL_SUITS};
 use crate::replay::*;
+use crate::values::{parse_named_contract, parse_points, parse_seat_score};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat};
-use troef_ttn::values::{parse_named_contract, parse_points, parse_seat_score};
 use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
 
 /// What a Schafkopf replay adds to [`GameReplay`].

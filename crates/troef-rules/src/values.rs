@@ -1,5 +1,8 @@
 //! Tag values with structure: the deal, scores, contracts, seats, card lists.
-//! Each has a lenient reader and one canonical form.
+//! Each has a lenient reader and one canonical form. The notation crate
+//! reads and prints a tag value as text; what the text means is the games'
+//! business, so its grammar lives here, and [`crate::layout`] hands the
+//! canonical forms to the printer.
 
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 
@@ -244,7 +247,7 @@ pub fn parse_named_contract(v: &str) -> Result<(String, Seat), String> {
         return Err("a contract is a bid and the declarer's seat, as in `150 by E`".into());
     };
     let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
-    Ok((crate::parse::canonical_word(name), seat))
+    Ok((troef_ttn::parse::canonical_word(name), seat))
 }
 
 /// Card points claimed for a deal (Schafkopf's "Augen"): for the declaring
@@ -371,6 +374,18 @@ mod tests {
         assert_eq!(print_score(&s), "NS ? EW 60 nat");
         assert!(parse_score("NS 1").is_err());
         assert!(parse_score("NS 1 NS 2 EW 3").is_err());
+    }
+
+    #[test]
+    fn the_printer_uses_the_canonical_values() {
+        let s = "[play \"n\"] sa st s7 s8\n[game \"Klaverjassen\"] {x}";
+        let r = troef_ttn::parse_record(s, 0).record.unwrap();
+        let mut out = String::new();
+        troef_ttn::print_record(&r, crate::layout(&r), &mut out);
+        assert_eq!(
+            out,
+            "[Game \"klaverjassen\"] {x}\n[Play \"N\"]\nSA ST S7 S8\n"
+        );
     }
 
     #[test]
