@@ -326,6 +326,29 @@ impl MatchTracker {
     }
 }
 
+/// What a game's replay carries while it walks a record: the record, the
+/// profile it is replayed under, and the outcome so far.
+pub(crate) struct Cx<'a, P> {
+    pub rec: &'a Record,
+    pub p: &'a P,
+    pub out: &'a mut ReplayOutcome,
+}
+
+impl<P> Cx<'_, P> {
+    /// Reports a diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.out.diagnostics.push(d);
+    }
+
+    /// Reports an error; returns it, for notes and a rule id.
+    pub fn err(&mut self, code: Code, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
+        self.out
+            .diagnostics
+            .push(Diagnostic::error(code, span, msg.into()));
+        self.out.diagnostics.last_mut().expect("just pushed")
+    }
+}
+
 /// A card set for messages: `SA SK H7`, or `none`.
 pub(crate) fn cards_str(s: CardSet) -> String {
     if s.is_empty() {

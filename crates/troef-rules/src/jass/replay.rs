@@ -57,20 +57,7 @@ pub struct JassScore {
     pub result: TeamPoints,
 }
 
-struct Cx<'a> {
-    rec: &'a Record,
-    p: &'a Profile,
-    out: &'a mut ReplayOutcome,
-}
-
-impl Cx<'_> {
-    fn err(&mut self, code: Code, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
-        self.out
-            .diagnostics
-            .push(Diagnostic::error(code, span, msg.into()));
-        self.out.diagnostics.last_mut().expect("just pushed")
-    }
-}
+type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
 fn team_points(t: ByTeam<i32>) -> TeamPoints {
     TeamPoints {

@@ -9,16 +9,7 @@ use crate::values::{parse_cards, parse_contract, parse_deal, parse_score};
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_ttn::{Code, Diagnostic, Record, Token, TokenKind};
 
-struct Cx<'a> {
-    rec: &'a Record,
-    out: &'a mut ReplayOutcome,
-}
-
-impl Cx<'_> {
-    fn err(&mut self, d: Diagnostic) {
-        self.out.diagnostics.push(d);
-    }
-}
+type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
 pub fn replay(
     rec: &Record,
@@ -26,7 +17,11 @@ pub fn replay(
     tracker: &mut MatchTracker,
     out: &mut ReplayOutcome,
 ) {
-    let mut cx = Cx { rec, out };
+    let mut cx = Cx {
+        rec,
+        p: profile,
+        out,
+    };
     let mut r = GameReplay::new(crate::GameKind::Klaverjassen, &profile.name);
     r.claimed_result = rec.value("Result").map(str::to_string);
     check_board(rec, cx.out);
@@ -38,7 +33,7 @@ pub fn replay(
     r.dealer = dealer;
     r.eldest = eldest;
     let Some(eldest) = eldest else {
-        cx.err(Diagnostic::error(
+        cx.push(Diagnostic::error(
             Code::MissingTag,
             rec.span,
             "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is eldest",
@@ -48,7 +43,7 @@ pub fn replay(
     };
     if let (Some(a), Some(t)) = (auction_first, rec.tag("Auction")) {
         if a != eldest {
-            cx.err(Diagnostic::error(
+            cx.push(Diagnostic::error(
                 Code::BadTagValue,
                 t.value_span,
                 format!(
@@ -66,7 +61,7 @@ pub fn replay(
     if let Some(t) = deal_tag {
         match parse_deal(&t.value) {
             Ok(d) => hands = d.hands,
-            Err(e) => cx.err(Diagnostic::error(
+            Err(e) => cx.push(Diagnostic::error(
                 Code::BadTagValue,
                 t.value_span,
                 format!("invalid deal: {e}"),
@@ -89,7 +84,7 @@ pub fn replay(
             .and_then(super::hands_from_number)
         {
             None => {
-                cx.err(Diagnostic::error(
+                cx.push(Diagnostic::error(
                     Code::BadTagValue,
                     t.value_span,
                     format!(
@@ -105,7 +100,7 @@ pub fn replay(
                         .iter()
                         .any(|&s| hands[s].is_some_and(|x| x != h[s]))
                 {
-                    cx.err(
+                    cx.push(
                         Diagnostic::error(
                             Code::DealNoMismatch,
                             t.value_span,
@@ -152,7 +147,7 @@ pub fn replay(
     let play_tag = rec.tag("Play");
     if let (Some(p), Some(t)) = (play_first, play_tag) {
         if p != eldest {
-            cx.err(Diagnostic::error(
+            cx.push(Diagnostic::error(
                 Code::WrongLeader,
                 t.value_span,
                 format!(
@@ -201,7 +196,7 @@ pub fn replay(
             .filter(|&&s| !known[s])
             .map(|s| s.name())
             .collect();
-        cx.err(Diagnostic::warning(Code::PartialDeal, span_or(deal_tag.or(play_tag), rec), format!(
+        cx.push(Diagnostic::warning(Code::PartialDeal, span_or(deal_tag.or(play_tag), rec), format!(
             "the hands of {} are neither given nor fully played; their plays are not checked for legality",
             missing.join(", ")
         )));
@@ -226,7 +221,7 @@ pub fn replay(
             TokenKind::Card(card) => {
                 let card = *card;
                 if revoke.is_some() || game.is_over() {
-                    cx.err(Diagnostic::error(
+                    cx.push(Diagnostic::error(
                         Code::PlayAfterEnd,
                         tok.span,
                         format!(
@@ -267,7 +262,7 @@ pub fn replay(
                     if let Some(h) = holder {
                         d = d.note(format!("{card} was dealt to {}", h.name()));
                     }
-                    cx.err(d.note(format!(
+                    cx.push(d.note(format!(
                         "{} holds: {}",
                         seat.name(),
                         cards_str(game.hands[seat])
@@ -290,7 +285,7 @@ pub fn replay(
                 });
                 match (violation, marked_revoke) {
                     (Some(v), false) => {
-                        cx.err(illegal_play(
+                        cx.push(illegal_play(
                             &game,
                             &profile.name,
                             card,
@@ -312,7 +307,7 @@ pub fn replay(
                         continue;
                     }
                     (None, true) => {
-                        cx.err(Diagnostic::error(
+                        cx.push(Diagnostic::error(
                             Code::RevokeOnLegal,
                             tokens[i].span,
                             format!(
@@ -347,18 +342,18 @@ pub fn replay(
             TokenKind::Word(w) if w == "stuk" => match profile.stuk_source {
                 StukSource::SameTrick => {
                     let Some(k) = window else {
-                        cx.err(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
+                        cx.push(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
                         continue;
                     };
                     let t = &mut r.tricks[k];
                     if claimed_stuk {
-                        cx.err(Diagnostic::error(
+                        cx.push(Diagnostic::error(
                             Code::ClaimMisplaced,
                             tok.span,
                             format!("stuk claimed twice in trick {}", t.number),
                         ));
                     } else if !t.stuk_in_trick {
-                        cx.err(
+                        cx.push(
                             Diagnostic::error(
                                 Code::StukInvalid,
                                 tok.span,
@@ -395,13 +390,13 @@ pub fn replay(
                         _ => false,
                     };
                     if !ok {
-                        cx.err(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
+                        cx.push(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
                     }
                 }
             },
             TokenKind::Word(w) if w.starts_with("roem:") => {
                 let Some(value) = w["roem:".len()..].parse::<i32>().ok() else {
-                    cx.err(Diagnostic::error(
+                    cx.push(Diagnostic::error(
                         Code::UnknownWord,
                         tok.span,
                         format!("`{w}`: roem takes a number, as in roem:20"),
@@ -409,7 +404,7 @@ pub fn replay(
                     continue;
                 };
                 let Some(k) = window else {
-                    cx.err(Diagnostic::error(
+                    cx.push(Diagnostic::error(
                         Code::ClaimMisplaced,
                         tok.span,
                         "roem is claimed after the four cards of its trick, before the next lead",
@@ -418,7 +413,7 @@ pub fn replay(
                 };
                 let t = &mut r.tricks[k];
                 if claimed_combo {
-                    cx.err(Diagnostic::error(
+                    cx.push(Diagnostic::error(
                         Code::ClaimMisplaced,
                         tok.span,
                         format!(
@@ -427,9 +422,9 @@ pub fn replay(
                         ),
                     ));
                 } else if t.roem_in_trick == 0 {
-                    cx.err(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
+                    cx.push(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
                 } else if t.roem_in_trick != value {
-                    cx.err(
+                    cx.push(
                         Diagnostic::error(
                             Code::RoemWrongValue,
                             tok.span,
@@ -447,7 +442,7 @@ pub fn replay(
                 }
             }
             TokenKind::Word(w) => {
-                cx.err(
+                cx.push(
                     Diagnostic::error(
                         Code::UnknownWord,
                         tok.span,
@@ -463,7 +458,7 @@ pub fn replay(
     let claimed = result_tag.and_then(|t| match parse_score(&t.value) {
         Ok(s) => Some(s),
         Err(e) => {
-            cx.err(Diagnostic::error(
+            cx.push(Diagnostic::error(
                 Code::BadScore,
                 t.value_span,
                 format!("invalid result: {e}"),
@@ -481,7 +476,7 @@ pub fn replay(
             let has_claim = claimed
                 .as_ref()
                 .is_some_and(|c| c.by_team.iter().any(Option::is_some));
-            cx.err(if has_claim {
+            cx.push(if has_claim {
                 Diagnostic::error(Code::PlayIncomplete, at, msg)
             } else {
                 Diagnostic::warning(Code::PlayIncomplete, at, msg)
@@ -539,7 +534,7 @@ pub fn replay(
             .filter(|f| !["nat", "pit", "verzaakt"].contains(&f.as_str()))
             .collect();
         if !unknown.is_empty() {
-            cx.err(Diagnostic::error(
+            cx.push(Diagnostic::error(
                 Code::BadScore,
                 t.value_span,
                 format!(
@@ -557,7 +552,7 @@ pub fn replay(
                 result.ew,
                 flags.iter().map(|f| format!(" {f}")).collect::<String>()
             );
-            cx.err(
+            cx.push(
                 Diagnostic::error(
                     Code::ResultMismatch,
                     t.value_span,
@@ -655,7 +650,7 @@ fn auction(
     let from_tag = contract_tag.and_then(|t| match parse_contract(&t.value) {
         Ok(c) => Some(c),
         Err(e) => {
-            cx.err(Diagnostic::error(
+            cx.push(Diagnostic::error(
                 Code::BadTagValue,
                 t.value_span,
                 format!("invalid contract: {e}"),
@@ -674,7 +669,7 @@ fn auction(
                     .collect();
                 let distinct: CardSet = cs.iter().copied().collect();
                 if !bad.is_empty() || distinct.len() as usize != cs.len() {
-                    cx.err(
+                    cx.push(
                         Diagnostic::error(
                             Code::TurnedCard,
                             t.value_span,
@@ -686,7 +681,7 @@ fn auction(
                     r.turned = cs;
                 }
             }
-            Err(e) => cx.err(Diagnostic::error(
+            Err(e) => cx.push(Diagnostic::error(
                 Code::TurnedCard,
                 t.value_span,
                 format!("invalid [Turned]: {e}"),
@@ -707,7 +702,7 @@ fn auction(
                     TokenKind::Card(c) => c.to_string(),
                 };
                 if result.is_some() {
-                    cx.err(Diagnostic::error(
+                    cx.push(Diagnostic::error(
                         Code::CallAfterEnd,
                         tok.span,
                         format!("`{call}` comes after the auction ended"),
@@ -724,7 +719,7 @@ fn auction(
                 };
                 let known_word = matches!(call.as_str(), "pass" | "play") || suit.is_some();
                 if !known_word {
-                    cx.err(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Klaverjassen call")).note("calls: pass, play (trump pile), or a suit letter S H D C naming trumps"));
+                    cx.push(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Klaverjassen call")).note("calls: pass, play (trump pile), or a suit letter S H D C naming trumps"));
                     ok = false;
                     break;
                 }
@@ -748,7 +743,7 @@ fn auction(
                 match p.trump_selection {
                     TrumpSelection::TrumpPile => {
                         let Some(first) = r.turned.first() else {
-                            cx.err(Diagnostic::error(
+                            cx.push(Diagnostic::error(
                                 Code::TurnedCard,
                                 at.value_span,
                                 "the trump-pile auction needs the turned card in a [Turned] tag",
@@ -760,7 +755,7 @@ fn auction(
                             "play" => result = Some(mk(first.suit(), seat, false)),
                             "pass" => passes += 1,
                             _ => {
-                                cx.err(illegal_call(
+                                cx.push(illegal_call(
                                     "with the trump pile the calls are play and pass".into(),
                                 ));
                                 ok = false;
@@ -771,7 +766,7 @@ fn auction(
                             match r.turned.get(1) {
                                 Some(second) => result = Some(mk(second.suit(), eldest, true)),
                                 None => {
-                                    cx.err(Diagnostic::error(Code::TurnedCard, tok.span, "all four passed: the next pile card, turned as trump, must be in [Turned]"));
+                                    cx.push(Diagnostic::error(Code::TurnedCard, tok.span, "all four passed: the next pile card, turned as trump, must be in [Turned]"));
                                     ok = false;
                                     break;
                                 }
@@ -781,7 +776,7 @@ fn auction(
                     TrumpSelection::EldestForced => match suit {
                         Some(s) => result = Some(mk(s, seat, true)),
                         None => {
-                            cx.err(illegal_call("eldest must name trumps".into()));
+                            cx.push(illegal_call("eldest must name trumps".into()));
                             ok = false;
                             break;
                         }
@@ -792,14 +787,14 @@ fn auction(
                         }
                         (None, "pass") if passes < 3 => passes += 1,
                         (None, "pass") => {
-                            cx.err(illegal_call(
+                            cx.push(illegal_call(
                                 "after three passes the dealer must name trumps".into(),
                             ));
                             ok = false;
                             break;
                         }
                         _ => {
-                            cx.err(illegal_call("the calls are pass or a suit".into()));
+                            cx.push(illegal_call("the calls are pass or a suit".into()));
                             ok = false;
                             break;
                         }
@@ -809,7 +804,7 @@ fn auction(
                 seat = seat.next();
             }
             if ok && result.is_none() {
-                cx.err(Diagnostic::error(
+                cx.push(Diagnostic::error(
                     Code::AuctionIncomplete,
                     at.section.last().map_or(at.value_span, |t| t.span),
                     "the auction ends before trumps and makers are settled",
@@ -824,7 +819,7 @@ fn auction(
     match (derived, from_tag, contract_tag) {
         (Some(d), Some((suit, seat)), Some(t)) => {
             if d.trump != suit.letter().to_string() || d.maker != seat {
-                cx.err(Diagnostic::error(
+                cx.push(Diagnostic::error(
                     Code::ContractMismatch,
                     t.value_span,
                     format!(
@@ -847,7 +842,7 @@ fn auction(
         }),
         (None, _, _) => {
             if auction_tag.is_none() && contract_tag.is_none() && rec.tag("Play").is_some() {
-                cx.err(Diagnostic::error(
+                cx.push(Diagnostic::error(
                     Code::MissingTag,
                     rec.span,
                     "no [Auction] and no [Contract]: trumps and makers are unknown",

@@ -139,20 +139,7 @@ impl PdScore {
     }
 }
 
-struct Cx<'a> {
-    rec: &'a Record,
-    out: &'a mut ReplayOutcome,
-    p: &'a Profile,
-}
-
-impl Cx<'_> {
-    fn err(&mut self, d: Diagnostic) {
-        self.out.diagnostics.push(d);
-    }
-    fn error(&mut self, code: Code, span: Span, msg: impl Into<String>) {
-        self.err(Diagnostic::error(code, span, msg));
-    }
-}
+type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
 fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
     let v: Vec<&str> = seats.into_iter().map(Seat::name).collect();
@@ -185,7 +172,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
     r.eldest = forehand;
     if let (Some(a), Some(f), Some(t)) = (auction_first, forehand, rec.tag("Auction")) {
         if a != f {
-            cx.error(
+            cx.err(
                 Code::BadTagValue,
                 t.value_span,
                 format!(
@@ -232,7 +219,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
             .into(),
         );
         for t in ["Declare", "Play"].iter().filter_map(|n| rec.tag(n)) {
-            cx.error(
+            cx.err(
                 Code::CallAfterEnd,
                 t.span,
                 format!(
@@ -252,7 +239,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
     };
     if let (Some(d), Some(t)) = (declare_seat, rec.tag("Declare")) {
         if d != declarer {
-            cx.error(
+            cx.err(
                 Code::BadDeclare,
                 t.value_span,
                 format!("{} is the declarer, not {}", declarer.name(), d.name()),
@@ -263,7 +250,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
         if rec.tag("Declare").is_none()
             && (rec.tag("Play").is_some() || rec.tag("Result").is_some())
         {
-            cx.error(
+            cx.err(
                 Code::MissingTag,
                 rec.span,
                 "no [Declare]: the declarer's discard, trump and call are unknown, so the play is not checked",
@@ -274,7 +261,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
     };
     if let (Some(pf), Some(t)) = (play_first, rec.tag("Play")) {
         if pf != declarer {
-            cx.error(
+            cx.err(
                 Code::WrongLeader,
                 t.value_span,
                 format!(
@@ -315,7 +302,7 @@ fn read_deal(
                 hands = Some(BySeat(h.0.map(Option::unwrap_or_default)));
             }
             Err(e) => {
-                cx.error(
+                cx.err(
                     Code::BadTagValue,
                     t.value_span,
                     format!("invalid deal: {e}"),
@@ -329,7 +316,7 @@ fn read_deal(
         match Card::parse(t.value.trim()) {
             Some(c) if DECK.cards().contains(c) => centre = Some(c),
             _ => {
-                cx.error(
+                cx.err(
                     Code::BadTagValue,
                     t.value_span,
                     format!(
@@ -350,7 +337,7 @@ fn read_deal(
             .and_then(super::deal_from_number)
         {
             None => {
-                cx.error(
+                cx.err(
                     Code::BadTagValue,
                     t.value_span,
                     format!(
@@ -365,7 +352,7 @@ fn read_deal(
                 None if ok => {
                     hands = Some(h);
                     if centre.is_some_and(|x| x != c) {
-                        cx.error(
+                        cx.err(
                             Code::DealNoMismatch,
                             t.value_span,
                             format!(
@@ -379,7 +366,7 @@ fn read_deal(
                     centre = Some(c);
                 }
                 Some(given) if ok && (given != h || centre.is_some_and(|x| x != c)) => {
-                    cx.err(
+                    cx.push(
                         Diagnostic::error(
                             Code::DealNoMismatch,
                             t.value_span,
@@ -404,7 +391,7 @@ fn read_deal(
     }
     let Some(hands) = hands else {
         if deal_tag.is_none() {
-            cx.error(
+            cx.err(
                 Code::MissingTag,
                 rec.span,
                 "no [Deal] and no [DealNo]: the hands are unknown",
@@ -421,7 +408,7 @@ fn read_deal(
                 .into_iter()
                 .find(|&s| hands[s].contains(c))
                 .unwrap_or(Seat::North);
-            cx.error(
+            cx.err(
                 Code::DealtTwice,
                 span_or(centre_tag, rec),
                 format!("the centre card {c} is also in {}'s hand", holder.name()),
@@ -458,7 +445,7 @@ fn auction(
     r: &mut GameReplay,
 ) -> Option<AuctionEnd> {
     let Some(first) = forehand else {
-        cx.error(
+        cx.err(
             Code::MissingTag,
             tag.value_span,
             "no [Dealer] and no seat in [Auction]: who speaks first is unknown",
@@ -477,7 +464,7 @@ fn auction(
             TokenKind::Card(c) => c.to_string(),
         };
         if end.is_some() {
-            cx.error(
+            cx.err(
                 Code::CallAfterEnd,
                 tok.span,
                 format!("`{call}` comes after the auction ended"),
@@ -489,7 +476,7 @@ fn auction(
             passed[seat.index()] = true;
         } else {
             let Some(bid) = Bid::parse(&call) else {
-                cx.err(
+                cx.push(
                     Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Pandoeren bid"))
                         .note("calls: pass, a number (120, 130, …), piccolo, misere, kereltje, zwabber, solo-zwabber, piccolo-ouvert, misere-ouvert, stil-praatje, pandoer, pandoer+20, praatje, prive"),
                 );
@@ -504,14 +491,14 @@ fn auction(
             };
             if let Some(why) = bid.invalid(cx.p) {
                 let d = illegal(why.to_string());
-                cx.err(match why.rule() {
+                cx.push(match why.rule() {
                     Some(id) => d.with_rule(id),
                     None => d,
                 });
                 return None;
             }
             if passed[seat.index()] && cx.p.pass_is_final {
-                cx.err(
+                cx.push(
                     illegal(format!(
                         "{} passed earlier, and a pass is final (PD-V7, profile {})",
                         seat.name(),
@@ -546,7 +533,7 @@ fn auction(
                     };
                     let mut d = illegal(why);
                     d.rule = rule;
-                    cx.err(d.note("only higher bids: more points in the same row, or a row further down the bid table"));
+                    cx.push(d.note("only higher bids: more points in the same row, or a row further down the bid table"));
                     return None;
                 }
             }
@@ -569,7 +556,7 @@ fn auction(
         seat = seat.next();
     }
     if end.is_none() {
-        cx.err(
+        cx.push(
             Diagnostic::error(
                 Code::AuctionIncomplete,
                 tag.section.last().map_or(tag.value_span, |t| t.span),
@@ -594,7 +581,7 @@ fn contract(
         Ok((name, seat)) => match Bid::parse(&name) {
             Some(b) if b.invalid(cx.p).is_none() => Some((b, seat)),
             _ => {
-                cx.error(
+                cx.err(
                     Code::BadTagValue,
                     t.value_span,
                     format!(
@@ -606,7 +593,7 @@ fn contract(
             }
         },
         Err(e) => {
-            cx.error(
+            cx.err(
                 Code::BadTagValue,
                 t.value_span,
                 format!("invalid contract: {e}"),
@@ -622,7 +609,7 @@ fn contract(
         })) => {
             if let (Some((b, s)), Some(t)) = (from_tag, tag) {
                 if b != *bid || s != *declarer {
-                    cx.error(
+                    cx.err(
                         Code::ContractMismatch,
                         t.value_span,
                         format!(
@@ -637,7 +624,7 @@ fn contract(
         }
         Some(Some(AuctionEnd::AllPass)) => {
             if let Some(t) = tag {
-                cx.error(
+                cx.err(
                     Code::ContractMismatch,
                     t.value_span,
                     "all four passed: there is no contract",
@@ -650,7 +637,7 @@ fn contract(
             Some((b, s)) => Some((b, s, None)),
             None => {
                 if tag.is_none() && (rec.tag("Play").is_some() || rec.tag("Declare").is_some()) {
-                    cx.error(
+                    cx.err(
                         Code::MissingTag,
                         rec.span,
                         "no [Auction] and no [Contract]: the contract is unknown",
@@ -708,7 +695,7 @@ fn declare(
         let w = match &tok.kind {
             TokenKind::Word(w) => w.as_str(),
             TokenKind::Card(c) => {
-                cx.err(
+                cx.push(
                     Diagnostic::error(
                         Code::UnknownWord,
                         tok.span,
@@ -727,7 +714,7 @@ fn declare(
             "trump" => 3,
             "call" => 4,
             _ => {
-                cx.err(
+                cx.push(
                     Diagnostic::error(
                         Code::UnknownWord,
                         tok.span,
@@ -740,7 +727,7 @@ fn declare(
             }
         };
         if order <= stage {
-            cx.err(
+            cx.push(
                 Diagnostic::error(Code::BadDeclare, tok.span, format!("`{w}` is out of order or given twice"))
                     .note("the declarer takes the centre card, discards, names trumps, then calls her partner"),
             );
@@ -748,7 +735,7 @@ fn declare(
             continue;
         }
         if order > 2 && !discard_seen {
-            cx.error(Code::BadDeclare, tok.span, format!("`{w}` comes before the discard: the declarer takes the centre card and discards first"));
+            cx.err(Code::BadDeclare, tok.span, format!("`{w}` comes before the discard: the declarer takes the centre card and discards first"));
             ok = false;
         }
         stage = order;
@@ -757,7 +744,7 @@ fn declare(
             "discard" => match Card::parse(arg) {
                 Some(c) if nine.contains(c) => discard = Some(c),
                 _ => {
-                    cx.err(
+                    cx.push(
                         Diagnostic::error(
                             Code::BadDeclare,
                             tok.span,
@@ -776,7 +763,7 @@ fn declare(
             },
             "trump" => match crate::values::parse_suit(arg) {
                 _ if !bid.has_trumps() => {
-                    cx.error(
+                    cx.err(
                         Code::BadDeclare,
                         tok.span,
                         format!("{bid} is played without trumps"),
@@ -785,14 +772,14 @@ fn declare(
                 }
                 Some(s) => trump = Some(s),
                 None => {
-                    cx.error(Code::BadDeclare, tok.span, format!("`{arg}` is not a suit"));
+                    cx.err(Code::BadDeclare, tok.span, format!("`{arg}` is not a suit"));
                     ok = false;
                 }
             },
             "call" => match Card::parse(arg) {
                 Some(c) => called = Some((c, tok.span)),
                 None => {
-                    cx.error(
+                    cx.err(
                         Code::BadPartnerCall,
                         tok.span,
                         format!("`{arg}` is not a card"),
@@ -805,7 +792,7 @@ fn declare(
     }
     let Some(discard) = discard else {
         if ok {
-            cx.error(
+            cx.err(
                 Code::BadDeclare,
                 tag.value_span,
                 format!("{} must discard one card (discard:CARD)", declarer.name()),
@@ -815,7 +802,7 @@ fn declare(
     };
     if bid.has_trumps() && trump.is_none() {
         if ok {
-            cx.error(
+            cx.err(
                 Code::BadDeclare,
                 tag.value_span,
                 format!("{bid} has trumps: the declarer names them (trump:SUIT)"),
@@ -835,7 +822,7 @@ fn declare(
     let (partner, partner_card) = match kind {
         PartnerKind::Alone | PartnerKind::FirstWinner => {
             if let Some((c, span)) = called {
-                cx.error(
+                cx.err(
                     Code::BadPartnerCall,
                     span,
                     format!("{bid} has no partner: nothing to call (here {c})"),
@@ -847,7 +834,7 @@ fn declare(
         PartnerKind::Jas => {
             let j = jas(trump.expect("Kereltje has trumps"));
             if let Some((c, span)) = called.filter(|(c, _)| *c != j) {
-                cx.error(
+                cx.err(
                     Code::BadPartnerCall,
                     span,
                     format!("in Kereltje the jas ({j}) is the partner card, not {c}"),
@@ -862,7 +849,7 @@ fn declare(
                 }
                 None => match cx.p.kereltje_own_jas {
                     KereltjeOwnJas::Forbidden => {
-                        cx.err(
+                        cx.push(
                             Diagnostic::error(
                                 Code::BadPartnerCall,
                                 span_or(Some(tag), rec),
@@ -882,7 +869,7 @@ fn declare(
         }
         PartnerKind::Called => {
             let Some((c, span)) = called else {
-                cx.error(
+                cx.err(
                     Code::BadPartnerCall,
                     tag.value_span,
                     format!("{bid} has a partner: the declarer calls an ace (call:CARD)"),
@@ -909,7 +896,7 @@ fn declare(
                     "she calls an ace she does not hold; a king only when she holds every ace"
                         .to_string()
                 };
-                cx.err(
+                cx.push(
                     Diagnostic::error(
                         Code::BadPartnerCall,
                         span,
@@ -1009,7 +996,7 @@ fn play(
             TokenKind::Card(card) => {
                 let card = *card;
                 if game.is_over() {
-                    cx.error(
+                    cx.err(
                         Code::PlayAfterEnd,
                         tok.span,
                         format!("{card} is played after the last trick"),
@@ -1042,7 +1029,7 @@ fn play(
                     if card == decl.discard {
                         d = d.note(format!("{card} is the declarer's discard"));
                     }
-                    cx.err(d.note(format!(
+                    cx.push(d.note(format!(
                         "{} holds: {}",
                         seat.name(),
                         cards_str(game.hands[seat])
@@ -1055,7 +1042,7 @@ fn play(
                 let rule = violation.map(|v| v.rule());
                 trace_play(cx.out, &game, game.tricks_done + 1, card, tok.span, rule);
                 if let Some(v) = violation {
-                    cx.err(illegal_play(
+                    cx.push(illegal_play(
                         &game,
                         &cx.p.name,
                         card,
@@ -1163,7 +1150,7 @@ fn play(
                 let (key, arg) = w.split_once(':').unwrap_or((w.as_str(), ""));
                 let speaker: Option<Seat> = match key {
                     "roem" | "ask" | "best" | "deny" | "stuk" if !bid.counts_roem() => {
-                        cx.err(
+                        cx.push(
                             Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("`{w}`: roem and stuk count only in number bids and Pandoer+n, not in {bid}")),
                         );
                         None
@@ -1210,18 +1197,18 @@ fn play(
                         });
                         match holder {
                             None => {
-                                cx.error(Code::StukInvalid, tok.span, format!(
+                                cx.err(Code::StukInvalid, tok.span, format!(
                                     "neither the declarer nor her partner holds the king and queen of trumps ({})",
                                     trump.map_or("none", Suit::name)
                                 ));
                                 None
                             }
                             Some(_) if ro.stuk_by.is_some() => {
-                                cx.error(Code::ClaimMisplaced, tok.span, "stuk announced twice");
+                                cx.err(Code::ClaimMisplaced, tok.span, "stuk announced twice");
                                 None
                             }
                             Some(_) if kq_played == 2 => {
-                                cx.error(Code::ClaimMisplaced, tok.span, "stuk is announced before the second of the king and queen of trumps is played");
+                                cx.err(Code::ClaimMisplaced, tok.span, "stuk is announced before the second of the king and queen of trumps is played");
                                 None
                             }
                             Some(s) => {
@@ -1237,7 +1224,7 @@ fn play(
                         }
                     }
                     _ => {
-                        cx.err(
+                        cx.push(
                             Diagnostic::error(Code::UnknownWord, tok.span, format!("`{w}` is not a Pandoeren play word"))
                                 .note("in [Play]: cards, roem:N, ask:SEAT, best:ROEM, deny:SEAT:ROEM, stuk"),
                         );
@@ -1320,7 +1307,7 @@ fn play(
             .value("Result")
             .and_then(|v| parse_seat_score(v).ok())
             .is_some_and(|s| s.by_seat.is_some());
-        cx.err(if claims_numbers {
+        cx.push(if claims_numbers {
             Diagnostic::error(Code::PlayIncomplete, at, msg)
         } else {
             Diagnostic::warning(Code::PlayIncomplete, at, msg)
@@ -1370,7 +1357,7 @@ fn announce(
     dialogue: &mut Option<Dialogue>,
 ) -> Option<Seat> {
     let Ok(value) = arg.parse::<i32>() else {
-        cx.error(
+        cx.err(
             Code::UnknownWord,
             tok.span,
             format!("`roem:{arg}`: roem takes a number, as in roem:50"),
@@ -1384,7 +1371,7 @@ fn announce(
         match partner {
             Some(p) if public.is_some() && ro.partner_announced.is_none() => p,
             Some(_) if ro.partner_announced.is_some() => {
-                cx.error(
+                cx.err(
                     Code::ClaimMisplaced,
                     tok.span,
                     "the partner announced her roem already",
@@ -1392,7 +1379,7 @@ fn announce(
                 return None;
             }
             _ => {
-                cx.err(
+                cx.push(
                     Diagnostic::error(Code::ClaimMisplaced, tok.span, "roem is announced by the declarer right after her lead to trick 1, or by the partner once the partnership is known")
                         .note(if public.is_none() { "the partnership is not public yet" } else { "the declarer's moment has passed" }),
                 );
@@ -1406,7 +1393,7 @@ fn announce(
             .iter()
             .map(|r| r.describe())
             .collect();
-        cx.err(
+        cx.push(
             Diagnostic::error(
                 Code::RoemMisstated,
                 tok.span,
@@ -1458,7 +1445,7 @@ fn announce(
 fn word_seat(cx: &mut Cx, tok: &Token, s: &str) -> Option<Seat> {
     let seat = Seat::parse(s);
     if seat.is_none() {
-        cx.error(
+        cx.err(
             Code::UnknownWord,
             tok.span,
             format!("`{s}` is not a seat (N, E, S, W)"),
@@ -1477,7 +1464,7 @@ fn may_deny(
     bidders: Option<[bool; 4]>,
 ) -> bool {
     if who == declarer || Some(who) == partner {
-        cx.error(
+        cx.err(
             Code::BadDenial,
             tok.span,
             format!(
@@ -1488,7 +1475,7 @@ fn may_deny(
         return false;
     }
     if bidders.is_some_and(|b| !b[who.index()]) {
-        cx.err(
+        cx.push(
             Diagnostic::error(
                 Code::BadDenial,
                 tok.span,
@@ -1517,7 +1504,7 @@ fn ask(
 ) -> Option<Seat> {
     let who = word_seat(cx, tok, arg)?;
     let Some(d) = dialogue.as_mut().filter(|d| d.deniable && !d.asked) else {
-        cx.err(
+        cx.push(
             Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("{} asks for the best roem, but no deniable announcement is open", who.name()))
                 .note("ask right after the announcement; the partner's roem cannot be denied once the declarer's stood"),
         );
@@ -1529,7 +1516,7 @@ fn ask(
         return None;
     }
     if roem::best(roem_hands[who]).is_none() {
-        cx.error(
+        cx.err(
             Code::BadDenial,
             tok.span,
             format!("{} holds no roem, so may not ask to deny", who.name()),
@@ -1542,7 +1529,7 @@ fn ask(
 fn parse_roem(cx: &mut Cx, tok: &Token, s: &str) -> Option<Roem> {
     let r = Roem::parse(s);
     if r.is_none() {
-        cx.err(
+        cx.push(
             Diagnostic::error(Code::UnknownWord, tok.span, format!("`{s}` is not a roem combination"))
                 .note("a sequence is its suit and ranks from the top (CQJT9); four of a kind is four ranks (KKKK)"),
         );
@@ -1560,7 +1547,7 @@ fn tell_best(
 ) -> Option<Seat> {
     let told = parse_roem(cx, tok, arg)?;
     let Some(d) = dialogue.as_mut().filter(|d| d.asked && d.best.is_none()) else {
-        cx.error(
+        cx.err(
             Code::ClaimMisplaced,
             tok.span,
             "`best:` answers an opponent's `ask:`",
@@ -1571,7 +1558,7 @@ fn tell_best(
     // A denial is judged against the instance really held.
     d.best = actual.or(Some(told));
     if actual != Some(told) {
-        cx.error(
+        cx.err(
             Code::RoemMisstated,
             tok.span,
             format!(
@@ -1601,7 +1588,7 @@ fn deny(
     dialogue: &mut Option<Dialogue>,
 ) -> Option<Seat> {
     let Some((s, shown)) = arg.split_once(':') else {
-        cx.error(
+        cx.err(
             Code::UnknownWord,
             tok.span,
             format!("`deny:{arg}`: write deny:SEAT:ROEM, as in deny:W:KKKK"),
@@ -1611,7 +1598,7 @@ fn deny(
     let who = word_seat(cx, tok, s)?;
     let shown = parse_roem(cx, tok, shown)?;
     let Some(d) = dialogue.as_mut().filter(|d| d.best.is_some() && !d.denied) else {
-        cx.error(
+        cx.err(
             Code::ClaimMisplaced,
             tok.span,
             "a denial follows the announcer's `best:` answer",
@@ -1622,7 +1609,7 @@ fn deny(
         return None;
     }
     if !shown.cards().is_subset(roem_hands[who]) {
-        cx.error(
+        cx.err(
             Code::RoemMisstated,
             tok.span,
             format!(
@@ -1635,7 +1622,7 @@ fn deny(
     }
     let best = d.best.expect("checked");
     if shown <= best {
-        cx.err(
+        cx.push(
             Diagnostic::error(Code::BadDenial, tok.span, format!("{} is not better than {}", shown.describe(), best.describe()))
                 .note("roem ranks by the table row, then the top card, then the suit (spades, hearts, diamonds, clubs)"),
         );
@@ -1663,14 +1650,16 @@ fn claims(
     let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
     if let Some(t) = rec.tag("Result") {
         match parse_seat_score(&t.value) {
-            Err(e) => cx.error(Code::BadScore, t.value_span, format!("invalid result: {e}")),
+            Err(e) => {
+                cx.err(Code::BadScore, t.value_span, format!("invalid result: {e}"));
+            }
             Ok(c) => {
                 let unknown = c
                     .flags
                     .iter()
                     .find(|f| !["made", "failed", "redeal"].contains(&f.as_str()));
                 if let Some(u) = unknown {
-                    cx.error(
+                    cx.err(
                         Code::BadScore,
                         t.value_span,
                         format!("unknown outcome word `{u}` (known: made, failed, redeal)"),
@@ -1697,7 +1686,7 @@ fn claims(
                         if let Some(sc) = &pd.score {
                             d = d.note(itemise(pd, sc));
                         }
-                        cx.err(d);
+                        cx.push(d);
                     }
                 }
             }

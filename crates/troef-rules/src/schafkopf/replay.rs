@@ -70,20 +70,7 @@ pub struct SchafkopfScore {
     pub items: Vec<String>,
 }
 
-struct Cx<'a> {
-    rec: &'a Record,
-    p: &'a Profile,
-    out: &'a mut ReplayOutcome,
-}
-
-impl Cx<'_> {
-    fn err(&mut self, code: Code, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
-        self.out
-            .diagnostics
-            .push(Diagnostic::error(code, span, msg.into()));
-        self.out.diagnostics.last_mut().expect("just pushed")
-    }
-}
+type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
 pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
     let mut r = GameReplay::new(crate::GameKind::Schafkopf, &p.name);
