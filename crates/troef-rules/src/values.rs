@@ -6,6 +6,64 @@
 
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 
+/// Why a tag value does not read. The message is what a diagnostic shows
+/// after "invalid deal: " and the like.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    #[error("a deal starts with a seat and `:`, as in `N:AKT9.J87.Q.KQ8 ...`")]
+    DealStart,
+    #[error("`{0}` is not a seat (N, E, S or W)")]
+    FirstSeat(String),
+    #[error("`{0}` is not a seat")]
+    NotASeat(String),
+    #[error("a deal has four hands")]
+    FourHands,
+    #[error("hand of {} given twice", .0.name())]
+    HandTwice(Seat),
+    #[error("{} hand: {}", .0.name(), .1)]
+    Hand(Seat, Box<ValueError>),
+    #[error("a deal has four hands, this one {0}")]
+    HandCount(usize),
+    #[error("`{0}` has {1} suits; a hand is four suits S.H.D.C separated by dots")]
+    Suits(String, usize),
+    #[error("`{0}` is not a rank")]
+    NotARank(char),
+    #[error("{0} given twice")]
+    CardTwice(Card),
+    #[error("{0} scored twice")]
+    SideTwice(Team),
+    #[error("`{0}` is neither a side (NS, EW) nor an outcome word")]
+    NotASide(String),
+    #[error("a score names both sides, as in `NS 102 EW 60`")]
+    BothSides,
+    #[error("`{0}` needs a score after it")]
+    NoScore(String),
+    #[error("`{0}` is not a score")]
+    NotAScore(String),
+    #[error("a contract is a trump suit and the maker's seat, as in `H by E`")]
+    TrumpContract,
+    #[error("`{0}` is not a suit")]
+    NotASuit(String),
+    #[error("{} scored twice", .0.name())]
+    SeatTwice(Seat),
+    #[error("`{0}` is neither a seat (N, E, S, W) nor an outcome word")]
+    NotASeatOrWord(String),
+    #[error("a score names all four players, as in `N 0 E +2 S 0 W +2`")]
+    AllFourPlayers,
+    #[error("a contract is a bid and the declarer's seat, as in `150 by E`")]
+    NamedContract,
+    #[error("`{0}` needs a number of card points after it")]
+    NoPoints(String),
+    #[error("`{0}` is not `declarers`, `defenders` or a seat (N, E, S, W)")]
+    NotAPointsSide(String),
+    #[error("`{0}` is given twice")]
+    GivenTwice(String),
+    #[error("card points name a side or a player, as in `defenders 45`")]
+    NoPointsEntry,
+    #[error("`{0}` is not a card")]
+    NotACard(String),
+}
+
 /// The hands of a `Deal` tag; `None` is a hand written `-` (unknown).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DealValue {
@@ -15,51 +73,46 @@ pub struct DealValue {
 /// Reads `N:AKT9.J87.Q.KQ8 E:... ` (PBN): the first seat, then hands clockwise
 /// from it, suits S.H.D.C. Lenient: lower case, `10` for `T`, any spacing, a
 /// hand `-` for an unknown hand. A seat prefix before each hand is allowed.
-pub fn parse_deal(v: &str) -> Result<DealValue, String> {
+pub fn parse_deal(v: &str) -> Result<DealValue, ValueError> {
     let v = v.trim();
-    let (first, rest) = v
-        .split_once(':')
-        .ok_or("a deal starts with a seat and `:`, as in `N:AKT9.J87.Q.KQ8 ...`")?;
-    let mut seat = Seat::parse(first.trim())
-        .ok_or_else(|| format!("`{}` is not a seat (N, E, S or W)", first.trim()))?;
+    let (first, rest) = v.split_once(':').ok_or(ValueError::DealStart)?;
+    let mut seat =
+        Seat::parse(first.trim()).ok_or_else(|| ValueError::FirstSeat(first.trim().into()))?;
     let mut hands = BySeat([None; 4]);
     let mut count = 0;
     for word in rest.split_whitespace() {
         let word = match word.split_once(':') {
             Some((s, h)) => {
-                seat = Seat::parse(s).ok_or_else(|| format!("`{s}` is not a seat"))?;
+                seat = Seat::parse(s).ok_or_else(|| ValueError::NotASeat(s.into()))?;
                 h
             }
             None => word,
         };
         if count == 4 {
-            return Err("a deal has four hands".into());
+            return Err(ValueError::FourHands);
         }
         if hands[seat].is_some() {
-            return Err(format!("hand of {} given twice", seat.name()));
+            return Err(ValueError::HandTwice(seat));
         }
         hands[seat] = if word == "-" {
             None
         } else {
-            Some(parse_hand(word).map_err(|e| format!("{} hand: {e}", seat.name()))?)
+            Some(parse_hand(word).map_err(|e| ValueError::Hand(seat, Box::new(e)))?)
         };
         seat = seat.next();
         count += 1;
     }
     if count != 4 {
-        return Err(format!("a deal has four hands, this one {count}"));
+        return Err(ValueError::HandCount(count));
     }
     Ok(DealValue { hands })
 }
 
 /// Reads one PBN hand `AKT9.J87.Q.KQ8`.
-pub fn parse_hand(h: &str) -> Result<CardSet, String> {
+pub fn parse_hand(h: &str) -> Result<CardSet, ValueError> {
     let suits: Vec<&str> = h.split('.').collect();
     if suits.len() != 4 {
-        return Err(format!(
-            "`{h}` has {} suits; a hand is four suits S.H.D.C separated by dots",
-            suits.len()
-        ));
+        return Err(ValueError::Suits(h.into(), suits.len()));
     }
     let mut set = CardSet::EMPTY;
     for (s, ranks) in Suit::ALL.into_iter().zip(suits) {
@@ -69,10 +122,10 @@ pub fn parse_hand(h: &str) -> Result<CardSet, String> {
                 chars.next();
                 Rank::TEN
             } else {
-                Rank::from_char(c).ok_or_else(|| format!("`{c}` is not a rank"))?
+                Rank::from_char(c).ok_or(ValueError::NotARank(c))?
             };
             if !set.insert(Card::new(s, rank)) {
-                return Err(format!("{} given twice", Card::new(s, rank)));
+                return Err(ValueError::CardTwice(Card::new(s, rank)));
             }
         }
     }
@@ -95,7 +148,7 @@ pub struct ScoreValue {
     pub flags: Vec<String>,
 }
 
-pub fn parse_score(v: &str) -> Result<ScoreValue, String> {
+pub fn parse_score(v: &str) -> Result<ScoreValue, ValueError> {
     let mut by_team: [Option<Option<i64>>; 2] = [None, None];
     let mut flags = Vec::new();
     let mut words = v
@@ -106,14 +159,12 @@ pub fn parse_score(v: &str) -> Result<ScoreValue, String> {
         if let Some(team) = Team::parse(w) {
             let n = score_after(w, &mut words)?;
             if by_team[team.index()].replace(n).is_some() {
-                return Err(format!("{team} scored twice"));
+                return Err(ValueError::SideTwice(team));
             }
         } else if w.chars().all(|c| c.is_ascii_alphabetic()) {
             flags.push(w.to_ascii_lowercase());
         } else {
-            return Err(format!(
-                "`{w}` is neither a side (NS, EW) nor an outcome word"
-            ));
+            return Err(ValueError::NotASide(w.into()));
         }
     }
     match by_team {
@@ -121,7 +172,7 @@ pub fn parse_score(v: &str) -> Result<ScoreValue, String> {
             by_team: [a, b],
             flags,
         }),
-        _ => Err("a score names both sides, as in `NS 102 EW 60`".into()),
+        _ => Err(ValueError::BothSides),
     }
 }
 
@@ -150,30 +201,30 @@ pub fn parse_suit(s: &str) -> Option<Suit> {
 fn score_after<'a>(
     name: &str,
     words: &mut impl Iterator<Item = &'a str>,
-) -> Result<Option<i64>, String> {
+) -> Result<Option<i64>, ValueError> {
     let n = words
         .next()
-        .ok_or_else(|| format!("`{name}` needs a score after it"))?;
+        .ok_or_else(|| ValueError::NoScore(name.into()))?;
     if n == "?" {
         return Ok(None);
     }
     n.parse::<i64>()
         .map(Some)
-        .map_err(|_| format!("`{n}` is not a score"))
+        .map_err(|_| ValueError::NotAScore(n.into()))
 }
 
 /// A trump contract: `H by E`. Lenient: suit symbols, lower case, seat names,
 /// `by` may be left out.
-pub fn parse_contract(v: &str) -> Result<(Suit, Seat), String> {
+pub fn parse_contract(v: &str) -> Result<(Suit, Seat), ValueError> {
     let words: Vec<&str> = v
         .split_whitespace()
         .filter(|w| !w.eq_ignore_ascii_case("by"))
         .collect();
     let [suit, seat] = words[..] else {
-        return Err("a contract is a trump suit and the maker's seat, as in `H by E`".into());
+        return Err(ValueError::TrumpContract);
     };
-    let s = parse_suit(suit).ok_or_else(|| format!("`{suit}` is not a suit"))?;
-    let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
+    let s = parse_suit(suit).ok_or_else(|| ValueError::NotASuit(suit.into()))?;
+    let seat = Seat::parse(seat).ok_or_else(|| ValueError::NotASeat(seat.into()))?;
     Ok((s, seat))
 }
 
@@ -186,7 +237,7 @@ pub struct SeatScore {
     pub flags: Vec<String>,
 }
 
-pub fn parse_seat_score(v: &str) -> Result<SeatScore, String> {
+pub fn parse_seat_score(v: &str) -> Result<SeatScore, ValueError> {
     let mut by_seat: [Option<Option<i64>>; 4] = [None; 4];
     let mut flags = Vec::new();
     let mut words = v
@@ -196,14 +247,12 @@ pub fn parse_seat_score(v: &str) -> Result<SeatScore, String> {
         if let Some(seat) = Seat::parse(w) {
             let n = score_after(w, &mut words)?;
             if by_seat[seat.index()].replace(n).is_some() {
-                return Err(format!("{} scored twice", seat.name()));
+                return Err(ValueError::SeatTwice(seat));
             }
         } else if w.chars().all(|c| c.is_ascii_alphabetic()) {
             flags.push(w.to_ascii_lowercase());
         } else {
-            return Err(format!(
-                "`{w}` is neither a seat (N, E, S, W) nor an outcome word"
-            ));
+            return Err(ValueError::NotASeatOrWord(w.into()));
         }
     }
     let named = by_seat.iter().filter(|s| s.is_some()).count();
@@ -216,7 +265,7 @@ pub fn parse_seat_score(v: &str) -> Result<SeatScore, String> {
             by_seat: Some(by_seat.map(|s| s.flatten())),
             flags,
         }),
-        _ => Err("a score names all four players, as in `N 0 E +2 S 0 W +2`".into()),
+        _ => Err(ValueError::AllFourPlayers),
     }
 }
 
@@ -238,15 +287,15 @@ pub fn print_seat_score(s: &SeatScore) -> String {
 
 /// A contract named by a word and a seat, as `150 by E` or `pandoer+20 by N`
 /// (games with a bid table). Lenient like [`parse_contract`].
-pub fn parse_named_contract(v: &str) -> Result<(String, Seat), String> {
+pub fn parse_named_contract(v: &str) -> Result<(String, Seat), ValueError> {
     let words: Vec<&str> = v
         .split_whitespace()
         .filter(|w| !w.eq_ignore_ascii_case("by"))
         .collect();
     let [name, seat] = words[..] else {
-        return Err("a contract is a bid and the declarer's seat, as in `150 by E`".into());
+        return Err(ValueError::NamedContract);
     };
-    let seat = Seat::parse(seat).ok_or_else(|| format!("`{seat}` is not a seat"))?;
+    let seat = Seat::parse(seat).ok_or_else(|| ValueError::NotASeat(seat.into()))?;
     Ok((troef_ttn::parse::canonical_word(name), seat))
 }
 
@@ -261,7 +310,7 @@ pub struct PointsClaim {
 
 /// Reads `declarers 75 defenders 45`, `defenders 45` or `N 87` (any order,
 /// commas allowed; at least one entry, each once).
-pub fn parse_points(v: &str) -> Result<PointsClaim, String> {
+pub fn parse_points(v: &str) -> Result<PointsClaim, ValueError> {
     let mut c = PointsClaim::default();
     let mut words = v
         .split(|ch: char| ch.is_whitespace() || ch == ',')
@@ -271,26 +320,22 @@ pub fn parse_points(v: &str) -> Result<PointsClaim, String> {
         let n = words
             .next()
             .and_then(|n| n.trim_start_matches('+').parse::<i64>().ok())
-            .ok_or_else(|| format!("`{w}` needs a number of card points after it"))?;
+            .ok_or_else(|| ValueError::NoPoints(w.into()))?;
         let slot = match w.to_ascii_lowercase().as_str() {
             "declarers" | "declarer" => &mut c.declarers,
             "defenders" | "defender" => &mut c.defenders,
             _ => match Seat::parse(w) {
                 Some(s) => &mut c.by_seat[s.index()],
-                None => {
-                    return Err(format!(
-                        "`{w}` is not `declarers`, `defenders` or a seat (N, E, S, W)"
-                    ))
-                }
+                None => return Err(ValueError::NotAPointsSide(w.into())),
             },
         };
         if slot.replace(n).is_some() {
-            return Err(format!("`{w}` is given twice"));
+            return Err(ValueError::GivenTwice(w.into()));
         }
         any = true;
     }
     if !any {
-        return Err("card points name a side or a player, as in `defenders 45`".into());
+        return Err(ValueError::NoPointsEntry);
     }
     Ok(c)
 }
@@ -313,9 +358,9 @@ pub fn print_points(c: &PointsClaim) -> String {
 }
 
 /// A list of cards separated by white space.
-pub fn parse_cards(v: &str) -> Result<Vec<Card>, String> {
+pub fn parse_cards(v: &str) -> Result<Vec<Card>, ValueError> {
     v.split_whitespace()
-        .map(|w| Card::parse(w).ok_or_else(|| format!("`{w}` is not a card")))
+        .map(|w| Card::parse(w).ok_or_else(|| ValueError::NotACard(w.into())))
         .collect()
 }
 
