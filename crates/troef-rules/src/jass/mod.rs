@@ -90,6 +90,7 @@ const OBENABE_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 10, 2, 3, 4, 11]
 const UNDEUFE_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 11, 0, 8, 0, 10, 2, 3, 4, 0];
 
 /// The card points of `c` in `mode`.
+#[inline]
 pub const fn points(c: Card, mode: Mode) -> u8 {
     let r = c.rank().get() as usize;
     match mode {
@@ -102,6 +103,7 @@ pub const fn points(c: Card, mode: Mode) -> u8 {
 
 /// A card's strength in a suit under `mode` (not counting trumping): natural
 /// order, reversed in Undeufe, the trump order for trumps.
+#[inline]
 pub const fn rank_strength(c: Card, mode: Mode) -> u8 {
     let r = c.rank().get();
     match mode {
@@ -112,6 +114,7 @@ pub const fn rank_strength(c: Card, mode: Mode) -> u8 {
 }
 
 /// The trumps of `t` that rank below trump card `c`.
+#[inline]
 fn trumps_below(c: Card, t: Suit) -> CardSet {
     let mut s = CardSet::EMPTY;
     for x in CardSet::suit(t).intersect(DECK.cards()) {
@@ -123,6 +126,7 @@ fn trumps_below(c: Card, t: Suit) -> CardSet {
 }
 
 /// The Puur: the jack of trumps.
+#[inline]
 pub const fn puur(t: Suit) -> Card {
     Card::new(t, Rank::JACK)
 }
@@ -202,6 +206,7 @@ pub type Trick = crate::trick::Trick;
 pub type PlayError = crate::trick::PlayError<Violation>;
 
 /// The seat `n` places after `s` in Jass's (counter-clockwise) playing order.
+#[inline]
 pub const fn after(s: Seat, n: usize) -> Seat {
     s.plus(4 - (n & 3))
 }
@@ -213,12 +218,14 @@ impl Play<Rules> {
 
     /// A card's strength in a trick led in `led`: trumps above the led suit,
     /// any other suit 0. The solver orders and groups cards by it.
+    #[inline]
     pub fn strength(&self, c: Card, led: Suit) -> u8 {
         self.rules.strength_in(c, led)
     }
 }
 
 impl Rules {
+    #[inline]
     fn strength_in(&self, c: Card, led: Suit) -> u8 {
         match self.mode {
             Mode::Trump(t) if c.suit() == t => 32 + rank_strength(c, self.mode),
@@ -238,18 +245,22 @@ fn top_trump(p: &Game, t: Suit) -> Option<Card> {
 impl TrickRules for Rules {
     type Violation = Violation;
 
+    #[inline]
     fn tricks(&self) -> usize {
         TRICKS
     }
 
+    #[inline]
     fn seat_at(&self, leader: Seat, i: usize) -> Seat {
         after(leader, i)
     }
 
+    #[inline]
     fn is_trump(&self, c: Card) -> bool {
         self.mode.trump() == Some(c.suit())
     }
 
+    #[inline]
     fn cards_with_duties(&self) -> CardSet {
         // The Puur has duties of its own (JS-V2).
         self.mode
@@ -257,18 +268,22 @@ impl TrickRules for Rules {
             .map_or(CardSet::EMPTY, |t| CardSet::single(puur(t)))
     }
 
+    #[inline]
     fn trump_while_able_to_follow(&self) -> bool {
         self.play.trump_while_able_to_follow
     }
 
+    #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.strength_in(c, led.suit())
     }
 
+    #[inline]
     fn points(&self, c: Card) -> i32 {
         points(c, self.mode) as i32
     }
 
+    #[inline]
     fn last_trick_bonus(&self) -> i32 {
         LAST_TRICK_BONUS
     }

@@ -29,6 +29,7 @@ const TRUMP_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 10, 20, 3, 4, 11]
 const PLAIN_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11];
 
 /// The card points of `c` with `trump` as trumps.
+#[inline]
 pub const fn points(c: Card, trump: Suit) -> u8 {
     let r = c.rank().get() as usize;
     if c.suit() as u8 == trump as u8 {
@@ -56,6 +57,7 @@ const TRUMPS_ABOVE: [u64; 15] = {
 };
 
 /// The trumps that beat trump rank `r` (a lane mask, shifted to the suit).
+#[inline]
 fn trumps_above(r: Rank, trump: Suit) -> CardSet {
     CardSet::from_bits(TRUMPS_ABOVE[r.get() as usize] << (16 * trump as u64))
 }
@@ -152,12 +154,14 @@ impl Play<Rules> {
 
     /// A card's strength in a trick led in `led`: trumps above the led suit,
     /// any other suit 0. The solver orders and groups cards by it.
+    #[inline]
     pub fn strength(&self, c: Card, led: Suit) -> u8 {
         self.rules.strength_in(c, led)
     }
 }
 
 impl Rules {
+    #[inline]
     fn strength_in(&self, c: Card, led: Suit) -> u8 {
         if c.suit() == self.trump {
             16 + TRUMP_STRENGTH[c.rank().get() as usize]
@@ -179,22 +183,27 @@ impl Rules {
 impl TrickRules for Rules {
     type Violation = Violation;
 
+    #[inline]
     fn tricks(&self) -> usize {
         TRICKS
     }
 
+    #[inline]
     fn is_trump(&self, c: Card) -> bool {
         c.suit() == self.trump
     }
 
+    #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.strength_in(c, led.suit())
     }
 
+    #[inline]
     fn points(&self, c: Card) -> i32 {
         points(c, self.trump) as i32
     }
 
+    #[inline]
     fn last_trick_bonus(&self) -> i32 {
         LAST_TRICK_BONUS
     }

@@ -36,6 +36,7 @@ const TRUMP_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 10, 20, 2, 3, 11]
 const PLAIN_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 11];
 
 /// The card points of `c` with `trump` as trumps (section 2).
+#[inline]
 pub const fn points(c: Card, trump: Option<Suit>) -> i32 {
     let r = c.rank().get() as usize;
     match trump {
@@ -45,11 +46,13 @@ pub const fn points(c: Card, trump: Option<Suit>) -> i32 {
 }
 
 /// The jas: the jack of trumps.
+#[inline]
 pub fn jas(trump: Suit) -> Card {
     Card::new(trump, Rank::JACK)
 }
 
 /// The trumps that beat trump `c`.
+#[inline]
 fn trumps_above(c: Card) -> CardSet {
     let s = TRUMP_STRENGTH[c.rank().get() as usize];
     CardSet::suit(c.suit())
@@ -149,6 +152,7 @@ impl Play<Rules> {
 }
 
 impl Rules {
+    #[inline]
     fn strength_in(&self, c: Card, led: Suit) -> u8 {
         if Some(c.suit()) == self.trump {
             16 + TRUMP_STRENGTH[c.rank().get() as usize]
@@ -279,26 +283,32 @@ impl Rules {
 impl TrickRules for Rules {
     type Violation = Violation;
 
+    #[inline]
     fn tricks(&self) -> usize {
         TRICKS
     }
 
+    #[inline]
     fn is_trump(&self, c: Card) -> bool {
         self.trump == Some(c.suit())
     }
 
+    #[inline]
     fn trump_while_able_to_follow(&self) -> bool {
         self.play.trump_instead
     }
 
+    #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.strength_in(c, led.suit())
     }
 
+    #[inline]
     fn points(&self, c: Card) -> i32 {
         points(c, self.trump)
     }
 
+    #[inline]
     fn last_trick_bonus(&self) -> i32 {
         LAST_TRICK_BONUS
     }

@@ -210,6 +210,7 @@ impl Contract {
 }
 
 /// The card points of `c` (the same in every contract).
+#[inline]
 pub const fn points(c: Card) -> i32 {
     match c.rank().get() {
         14 => 11,
@@ -249,12 +250,14 @@ impl Order {
         Order { trumps, strength }
     }
 
+    #[inline]
     pub fn is_trump(&self, c: Card) -> bool {
         self.trumps.contains(c)
     }
 
     /// The cards of `hand` that follow a lead of `led`: trumps to a trump,
     /// else the plain cards of its suit.
+    #[inline]
     pub fn following(&self, hand: CardSet, led: Card) -> CardSet {
         if self.is_trump(led) {
             hand & self.trumps
@@ -265,6 +268,7 @@ impl Order {
 
     /// A card's strength in a trick led by `led`: a trump by its place in
     /// the trump order, a card of the led suit by rank, anything else 0.
+    #[inline]
     pub fn strength(&self, c: Card, led: Card) -> u8 {
         let s = self.strength[c.index() as usize];
         if self.is_trump(c) || (!self.is_trump(led) && c.suit() == led.suit()) {
@@ -399,14 +403,17 @@ impl Rules {
 impl TrickRules for Rules {
     type Violation = Violation;
 
+    #[inline]
     fn tricks(&self) -> usize {
         self.tricks
     }
 
+    #[inline]
     fn is_trump(&self, c: Card) -> bool {
         self.order.is_trump(c)
     }
 
+    #[inline]
     fn cards_with_duties(&self) -> CardSet {
         // The called ace has duties of its own (SK-R4, SK-V7).
         self.contract
@@ -414,14 +421,17 @@ impl TrickRules for Rules {
             .map_or(CardSet::EMPTY, CardSet::single)
     }
 
+    #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.order.strength(c, led)
     }
 
+    #[inline]
     fn points(&self, c: Card) -> i32 {
         points(c)
     }
 
+    #[inline]
     fn after_trick(&self, state: u64, cards: &[Card; 4]) -> u64 {
         match self.contract.called_ace() {
             Some(ace) if !self.order.is_trump(cards[0]) && cards[0].suit() == ace.suit() => 1,
