@@ -337,30 +337,46 @@ pub fn is_path(spec: &str) -> bool {
 
 fn load_at(path: &Path, depth: usize) -> Result<AnyProfile, ProfileError> {
     let origin = path.display().to_string();
-    let text = read_limited(path).map_err(|m| err(&origin, m))?;
+    let text = read_limited(path).map_err(|m| err(&origin, m.to_string()))?;
     parse_at(&text, &origin, path.parent(), depth)
 }
 
 /// Reads a regular file of at most [`MAX_FILE_BYTES`].
-fn read_limited(path: &Path) -> Result<String, String> {
+fn read_limited(path: &Path) -> Result<String, ReadError> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err("not a regular file".into());
+        return Err(ReadError::NotAFile);
     }
-    let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let f = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
-    f.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
+    f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!(
-            "larger than {} KiB; not a profile",
-            MAX_FILE_BYTES / 1024
-        ));
+        return Err(ReadError::TooLarge);
     }
-    String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 (byte {})", e.utf8_error().valid_up_to()))
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8(e.utf8_error().valid_up_to()))
+}
+
+/// Why a profile file could not be read.
+#[derive(Debug, thiserror::Error)]
+enum ReadError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("not a regular file")]
+    NotAFile,
+    #[error("larger than {} KiB; not a profile", MAX_FILE_BYTES / 1024)]
+    TooLarge,
+    #[error("not UTF-8 (byte {0})")]
+    NotUtf8(usize),
+}
+
+/// Why a profile's `base` could not be had.
+#[derive(Debug, thiserror::Error)]
+enum BaseError {
+    #[error("{0}")]
+    File(#[from] ProfileError),
+    #[error("no built-in {game} profile of that name (built-in: {})", builtin_names(*.game).join(", "))]
+    NoBuiltin { game: GameKind },
 }
 
 fn parse_at(
@@ -501,18 +517,13 @@ fn resolve_base(
     game: GameKind,
     dir: Option<&Path>,
     depth: usize,
-) -> Result<AnyProfile, String> {
+) -> Result<AnyProfile, BaseError> {
     if is_path(spec) {
         let path = dir.map_or_else(|| PathBuf::from(spec), |d| d.join(spec));
-        load_at(&path, depth).map_err(|e| e.to_string())
+        Ok(load_at(&path, depth)?)
     } else {
-        let text = builtin_text(game, spec).ok_or_else(|| {
-            format!(
-                "no built-in {game} profile of that name (built-in: {})",
-                builtin_names(game).join(", ")
-            )
-        })?;
-        parse_at(text, &format!("built-in {spec}"), None, depth).map_err(|e| e.to_string())
+        let text = builtin_text(game, spec).ok_or(BaseError::NoBuiltin { game })?;
+        Ok(parse_at(text, &format!("built-in {spec}"), None, depth)?)
     }
 }
 
