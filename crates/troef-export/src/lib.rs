@@ -139,42 +139,55 @@ struct ImportRecord {
     record: Option<Record>,
 }
 
+/// Why an export document could not be read back.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("not a troef JSON export: {0}")]
+    NotAnExport(#[from] serde_json::Error),
+    /// Records are numbered from 1.
+    #[error("record {0} has no syntax tree (it could not be read when exported)")]
+    NoSyntaxTree(usize),
+    #[error("record {record}: comment {text:?} cannot be written as a {kind:?} comment")]
+    Comment {
+        record: usize,
+        text: String,
+        kind: troef_ttn::CommentKind,
+    },
+}
+
 /// Reads an export document back into records.
-pub fn import(json: &str) -> Result<Vec<Record>, String> {
-    let f: ImportFile =
-        serde_json::from_str(json).map_err(|e| format!("not a troef JSON export: {e}"))?;
+pub fn import(json: &str) -> Result<Vec<Record>, ImportError> {
+    let f: ImportFile = serde_json::from_str(json)?;
     let mut out = Vec::new();
     for (i, r) in f.records.into_iter().enumerate() {
         let Some(r) = r.record else {
-            return Err(format!(
-                "record {} has no syntax tree (it could not be read when exported)",
-                i + 1
-            ));
+            return Err(ImportError::NoSyntaxTree(i + 1));
         };
-        validate_comments(&r).map_err(|e| format!("record {}: {e}", i + 1))?;
+        validate_comments(&r).map_err(|c| ImportError::Comment {
+            record: i + 1,
+            text: c.text.clone(),
+            kind: c.kind,
+        })?;
         out.push(r);
     }
     Ok(out)
 }
 
-/// Comments from JSON must still be printable as TTN.
-fn validate_comments(r: &Record) -> Result<(), String> {
+/// Comments from JSON must still be printable as TTN: the first that cannot.
+fn validate_comments(r: &Record) -> Result<(), &troef_ttn::Comment> {
     use troef_ttn::{Comment, CommentKind, Token};
-    fn ok(c: &Comment) -> Result<(), String> {
+    fn ok(c: &Comment) -> Result<(), &Comment> {
         let bad = match c.kind {
             CommentKind::Brace => c.text.contains('}') || c.text.contains("\n\n"),
             CommentKind::Line | CommentKind::Escape => c.text.contains('\n'),
         };
         if bad {
-            Err(format!(
-                "comment {:?} cannot be written as a {:?} comment",
-                c.text, c.kind
-            ))
+            Err(c)
         } else {
             Ok(())
         }
     }
-    fn tokens(ts: &[Token]) -> Result<(), String> {
+    fn tokens(ts: &[Token]) -> Result<(), &Comment> {
         for t in ts {
             t.comments.iter().try_for_each(ok)?;
             t.variations.iter().try_for_each(|v| tokens(v))?;

@@ -20,7 +20,7 @@ use troef_cards::{BySeat, Card, CardSet, Seat};
 
 /// The top-level JSON values of a file: an array's elements, or values one
 /// after another (JSON lines).
-fn values(text: &str) -> Vec<Result<Value, String>> {
+fn values(text: &str) -> Vec<Result<Value, super::JsonError>> {
     let body = text.trim_start_matches('\u{feff}').trim_start();
     if body.starts_with('[') {
         return json_array_items(body).collect();
@@ -33,7 +33,10 @@ fn values(text: &str) -> Vec<Result<Value, String>> {
             None => break,
             Some(Ok(v)) => out.push(Ok(v)),
             Some(Err(e)) => {
-                out.push(Err(format!("invalid JSON: {e} ({})", line_col(body, at))));
+                out.push(Err(super::JsonError::Invalid {
+                    message: e.to_string(),
+                    at: line_col(body, at),
+                }));
                 break;
             }
         }
@@ -67,7 +70,7 @@ pub fn import(json: &str, name: &str, profile: &str) -> Imported {
         let v = match v {
             Ok(v) => v,
             Err(e) => {
-                out.problem(&at, e);
+                out.problem(&at, e.to_string());
                 break;
             }
         };

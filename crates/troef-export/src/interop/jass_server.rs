@@ -127,7 +127,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
         let m = match item {
             Ok(m) => m,
             Err(e) => {
-                out.problem(&at, e);
+                out.problem(&at, e.to_string());
                 break;
             }
         };

@@ -103,10 +103,27 @@ pub(crate) fn play_lines(tricks: &[(Vec<Card>, Option<String>)]) -> String {
     s
 }
 
+/// Why the elements of a log's JSON stopped; `at` is `line L, column C`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JsonError {
+    #[error("not a JSON array of messages")]
+    NotAnArray,
+    #[error("the JSON ends before the array is closed ({at})")]
+    Unclosed { at: String },
+    #[error("expected `,` or `]` ({at})")]
+    NoSeparator { at: String },
+    #[error("truncated JSON: {message} ({at})")]
+    Truncated { message: String, at: String },
+    #[error("invalid JSON: {message} ({at})")]
+    Invalid { message: String, at: String },
+    #[error("truncated JSON")]
+    Empty,
+}
+
 /// The elements of a JSON array read one at a time, so that a truncated or
 /// damaged file still yields every element before the damage; the damage is
 /// an `Err` naming its line and column, after which reading stops.
-pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String>> + '_ {
+pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, JsonError>> + '_ {
     let body = text.trim_start_matches('\u{feff}');
     let start = body.len() - body.trim_start().len();
     let mut pos = start;
@@ -120,7 +137,7 @@ pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String
             0 => {
                 if !rest.starts_with('[') {
                     state = 3;
-                    return Some(Err("not a JSON array of messages".into()));
+                    return Some(Err(JsonError::NotAnArray));
                 }
                 pos += 1;
                 state = 1;
@@ -128,10 +145,9 @@ pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String
             1 | 2 => {
                 if rest.is_empty() {
                     state = 3;
-                    return Some(Err(format!(
-                        "the JSON ends before the array is closed ({})",
-                        line_col(body, pos)
-                    )));
+                    return Some(Err(JsonError::Unclosed {
+                        at: line_col(body, pos),
+                    }));
                 }
                 if rest.starts_with(']') {
                     state = 3;
@@ -140,10 +156,9 @@ pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String
                 if state == 2 {
                     if !rest.starts_with(',') {
                         state = 3;
-                        return Some(Err(format!(
-                            "expected `,` or `]` ({})",
-                            line_col(body, pos)
-                        )));
+                        return Some(Err(JsonError::NoSeparator {
+                            at: line_col(body, pos),
+                        }));
                     }
                     pos += 1;
                     state = 1;
@@ -158,16 +173,16 @@ pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, String
                     }
                     Some(Err(e)) => {
                         state = 3;
-                        let what = if e.is_eof() {
-                            "truncated JSON"
+                        let (message, at) = (e.to_string(), line_col(body, pos));
+                        Some(Err(if e.is_eof() {
+                            JsonError::Truncated { message, at }
                         } else {
-                            "invalid JSON"
-                        };
-                        Some(Err(format!("{what}: {e} ({})", line_col(body, pos))))
+                            JsonError::Invalid { message, at }
+                        }))
                     }
                     None => {
                         state = 3;
-                        Some(Err("truncated JSON".into()))
+                        Some(Err(JsonError::Empty))
                     }
                 };
             }
