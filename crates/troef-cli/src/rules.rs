@@ -4,17 +4,12 @@ use std::io;
 use troef_rules::profiles::{self, AnyProfile};
 use troef_rules::GameKind;
 
-/// The game a `--game` argument names, written as a `[Game]` tag writes it.
-fn game_arg(g: &str) -> Option<GameKind> {
-    GameKind::ALL.into_iter().find(|k| k.name() == g)
-}
-
 /// Finds the one profile a `rules` subcommand argument names: a `.toml`
 /// file, or a built-in name (with `--game` when several games have it).
 pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
     let mut found = profiles::lookup(spec).map_err(|e| e.to_string())?;
     if let Some(g) = game {
-        let want = game_arg(g);
+        let want = GameKind::named(g);
         found.retain(|p| Some(p.game()) == want);
         if found.is_empty() {
             return Err(format!("`{spec}` is not a {g} profile"));
@@ -34,7 +29,7 @@ pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
 
 pub fn list(game: Option<&str>, json: bool) -> io::Result<u8> {
     if let Some(g) = game {
-        if game_arg(g).is_none() {
+        if GameKind::named(g).is_none() {
             eprintln!("troef: unknown game `{g}` (known: {})", GameKind::list());
             return Ok(2);
         }
@@ -200,7 +195,7 @@ pub fn diff(a: &str, b: &str, game: Option<&str>, json: bool) -> io::Result<u8> 
 }
 
 pub fn schema(game: &str) -> io::Result<u8> {
-    match game_arg(game).and_then(profiles::schema) {
+    match GameKind::named(game).and_then(profiles::schema) {
         Some(s) => {
             super::emit(&(serde_json::to_string_pretty(&s).map_err(io::Error::other)? + "\n"))?;
             Ok(0)

@@ -48,6 +48,12 @@ impl GameKind {
         }
     }
 
+    /// A game by its name exactly as a `[Game]` tag or a profile's `game`
+    /// key writes it (`klaverjassen`).
+    pub fn named(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.name() == name)
+    }
+
     /// A game by its tag value, in any case, white space around it ignored.
     pub fn parse(s: &str) -> Option<GameKind> {
         let s = s.trim();

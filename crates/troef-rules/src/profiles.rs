@@ -416,7 +416,7 @@ fn parse_at(
         ));
     }
     let named = table.get("game").and_then(toml::Value::as_str);
-    match named.and_then(|s| GameKind::ALL.into_iter().find(|g| g.name() == s)) {
+    match named.and_then(GameKind::named) {
         Some(GameKind::Klaverjassen) => {
             parse_game::<klaverjassen::Profile>(text, table, origin, dir, depth)
         }

@@ -342,9 +342,7 @@ impl<P> Cx<'_, P> {
 
     /// Reports an error; returns it, for notes and a rule id.
     pub fn err(&mut self, code: Code, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
-        self.out
-            .diagnostics
-            .push(Diagnostic::error(code, span, msg.into()));
+        self.push(Diagnostic::error(code, span, msg));
         self.out.diagnostics.last_mut().expect("just pushed")
     }
 }

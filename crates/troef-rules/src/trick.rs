@@ -122,8 +122,6 @@ pub struct Play<R> {
     /// Cards played to the trick in progress.
     pub in_trick: usize,
     pub tricks_done: usize,
-    /// Tricks in the deal ([`TrickRules::tricks`]).
-    pub tricks_total: usize,
     /// Card points taken, per player.
     pub points: BySeat<i32>,
     /// Tricks taken, per player.
@@ -151,7 +149,7 @@ struct Undo {
 impl<R: TrickRules> Play<R> {
     /// The start of play: `leader` leads to the first trick.
     pub fn start(rules: R, hands: BySeat<CardSet>, leader: Seat) -> Play<R> {
-        let tricks_total = rules.tricks();
+        let tricks = rules.tricks();
         Play {
             rules,
             hands,
@@ -159,11 +157,10 @@ impl<R: TrickRules> Play<R> {
             trick: [None; 4],
             in_trick: 0,
             tricks_done: 0,
-            tricks_total,
             points: BySeat::default(),
             tricks_won: BySeat::default(),
             state: 0,
-            history: Vec::with_capacity(4 * tricks_total),
+            history: Vec::with_capacity(4 * tricks),
         }
     }
 
@@ -177,7 +174,7 @@ impl<R: TrickRules> Play<R> {
     }
 
     pub fn is_over(&self) -> bool {
-        self.tricks_done == self.tricks_total
+        self.tricks_done == self.rules.tricks()
     }
 
     /// The cards of the trick in progress, in playing order.
@@ -188,16 +185,23 @@ impl<R: TrickRules> Play<R> {
     /// The seat and card winning the trick so far: the first card of the
     /// greatest strength.
     pub fn winning(&self) -> Option<(Seat, Card)> {
-        let led = self.trick[0]?;
-        let mut best: Option<(usize, Card, u8)> = None;
-        for (i, c) in self.trick_cards().iter().enumerate() {
-            let c = (*c)?;
+        let cards = self.trick_cards().iter().map_while(|c| *c);
+        let (i, c) = self.best_of(cards)?;
+        Some((self.seat_at(i), c))
+    }
+
+    /// The place in playing order and the card of the first card of the
+    /// greatest strength among `cards` (a trick from its lead).
+    fn best_of(&self, mut cards: impl Iterator<Item = Card>) -> Option<(usize, Card)> {
+        let led = cards.next()?;
+        let mut best = (0, led, self.rules.strength(led, led));
+        for (i, c) in cards.enumerate() {
             let s = self.rules.strength(c, led);
-            if best.is_none_or(|(_, _, b)| s > b) {
-                best = Some((i, c, s));
+            if s > best.2 {
+                best = (i + 1, c, s);
             }
         }
-        best.map(|(i, c, _)| (self.seat_at(i), c))
+        Some((best.0, best.1))
     }
 
     /// The legal cards of the player to move.
@@ -208,19 +212,6 @@ impl<R: TrickRules> Play<R> {
     /// The first rule `card` (held by the player to move) breaks.
     pub fn violation(&self, card: Card) -> Option<R::Violation> {
         self.rules.violation(self, card)
-    }
-
-    /// The place in playing order of the card that wins a full trick.
-    fn trick_winner(&self, cards: &[Card; 4]) -> usize {
-        let led = cards[0];
-        let mut best = (0, self.rules.strength(led, led));
-        for (i, &c) in cards.iter().enumerate().skip(1) {
-            let s = self.rules.strength(c, led);
-            if s > best.1 {
-                best = (i, s);
-            }
-        }
-        best.0
     }
 
     /// Card points taken by a partnership.
@@ -256,10 +247,11 @@ impl<R: TrickRules> Play<R> {
             return None;
         }
         let cards = [0, 1, 2, 3].map(|i| self.trick[i].unwrap_or(card));
-        let winner = self.seat_at(self.trick_winner(&cards));
+        let (place, _) = self.best_of(cards.into_iter())?;
+        let winner = self.seat_at(place);
         let mut pts: i32 = cards.iter().map(|&c| self.rules.points(c)).sum();
         self.tricks_done += 1;
-        if self.tricks_done == self.tricks_total {
+        if self.tricks_done == self.rules.tricks() {
             pts += self.rules.last_trick_bonus();
         }
         self.points[winner] += pts;

@@ -939,7 +939,7 @@ fn play(
     if !r.complete {
         // A record of the deal and the bidding alone is complete as it is.
         if !stopped && play_tag.is_some() {
-            play_incomplete(rec, cx.out, r.tricks.len(), game.tricks_total);
+            play_incomplete(rec, cx.out, r.tricks.len(), game.rules.tricks);
         }
         return None;
     }

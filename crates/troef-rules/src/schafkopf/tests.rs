@@ -91,7 +91,7 @@ fn card_points_total_120() {
 fn position(c: &str, leader: Seat, hands: [&str; 4], trick: &[&str], rules: PlayRules) -> Game {
     let hands = BySeat(hands.map(cards));
     let mut g = Game::new(hands, Contract::parse(c).unwrap(), rules, leader);
-    g.tricks_total = 8;
+    g.rules.tricks = 8;
     for t in trick {
         g.play(card(t)).unwrap();
     }
@@ -224,7 +224,7 @@ fn winners() {
         &[],
         BAVARIAN,
     );
-    g.tricks_total = 1;
+    g.rules.tricks = 1;
     let t = ["ST", "SK", "SA", "S9"]
         .iter()
         .filter_map(|c| g.play(card(c)).unwrap())
@@ -238,7 +238,7 @@ fn winners() {
         &[],
         BAVARIAN,
     );
-    g.tricks_total = 1;
+    g.rules.tricks = 1;
     let t = ["SA", "D7", "HJ", "CQ"]
         .iter()
         .filter_map(|c| g.play(card(c)).unwrap())
@@ -327,7 +327,7 @@ proptest! {
     fn short_pack_deals_play_out(n in 0u128..2_308_743_493_056, picks in proptest::collection::vec(any::<u32>(), 24)) {
         let hands = hands_from_number(n, true).unwrap();
         let mut g = Game::new(hands, Contract::parse("call:C").unwrap(), BAVARIAN, Seat::North);
-        prop_assert_eq!(g.tricks_total, 6);
+        prop_assert_eq!(g.rules.tricks, 6);
         for pick in picks {
             let legal = g.legal_plays();
             let card = legal.iter().nth(pick as usize % legal.len() as usize).unwrap();
