@@ -73,3 +73,35 @@ pub fn export(name: &str, text: &str) -> String {
     troef_export::write_export(&mut out, name, Checker::new(text.as_bytes())).unwrap();
     String::from_utf8(out).unwrap()
 }
+
+/// The Klaverjassen outcome of a replay (panics on another game).
+pub fn kj(r: &troef_rules::GameReplay) -> &troef_rules::klaverjassen::replay::KlaverjassenOut {
+    match &r.outcome {
+        troef_rules::Outcome::Klaverjassen(o) => o,
+        o => panic!("not a Klaverjassen replay: {o:?}"),
+    }
+}
+
+/// The Pandoeren outcome of a replay (panics on another game).
+pub fn pd(r: &troef_rules::GameReplay) -> &troef_rules::pandoeren::replay::PandoerenOut {
+    match &r.outcome {
+        troef_rules::Outcome::Pandoeren(o) => o,
+        o => panic!("not a Pandoeren replay: {o:?}"),
+    }
+}
+
+/// The Jass outcome of a replay (panics on another game).
+pub fn js(r: &troef_rules::GameReplay) -> &troef_rules::jass::replay::JassOut {
+    match &r.outcome {
+        troef_rules::Outcome::Jass(o) => o,
+        o => panic!("not a Jass replay: {o:?}"),
+    }
+}
+
+/// The Schafkopf outcome of a replay (panics on another game).
+pub fn sk(r: &troef_rules::GameReplay) -> &troef_rules::schafkopf::replay::SchafkopfOut {
+    match &r.outcome {
+        troef_rules::Outcome::Schafkopf(o) => o,
+        o => panic!("not a Schafkopf replay: {o:?}"),
+    }
+}

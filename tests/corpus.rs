@@ -14,6 +14,7 @@ fn invariants(name: &str, c: &Checked) {
         .as_ref()
         .unwrap_or_else(|| panic!("{name}: no replay"));
     let hands: Vec<CardSet> = r
+        .deal
         .hands
         .iter()
         .flatten()
@@ -25,11 +26,11 @@ fn invariants(name: &str, c: &Checked) {
         assert!(hands.iter().all(|h| h.len() == 8), "{name}: 8 cards each");
     }
     let mut seen = CardSet::EMPTY;
-    for (k, t) in r.tricks.iter().enumerate() {
+    for (k, t) in r.deal.tricks.iter().enumerate() {
         for c in &t.cards {
             assert!(seen.insert(*c), "{name}: {c} played twice");
         }
-        if let Some(next) = r.tricks.get(k + 1) {
+        if let Some(next) = r.deal.tricks.get(k + 1) {
             assert_eq!(
                 next.leader, t.winner,
                 "{name}: the winner of trick {} leads the next",
@@ -52,8 +53,8 @@ fn invariants(name: &str, c: &Checked) {
         starts.windows(2).all(|w| w[0] < w[1]),
         "{name}: spans increase through the record"
     );
-    if let Some(s) = &r.score {
-        let points: i32 = r.tricks.iter().map(|t| t.points).sum();
+    if let Some(s) = &kj(r).score {
+        let points: i32 = r.deal.tricks.iter().map(|t| t.points).sum();
         if s.outcome != Outcome::Verzaakt {
             assert_eq!(points, 162, "{name}: trick points sum to 162");
             assert_eq!(
@@ -61,7 +62,7 @@ fn invariants(name: &str, c: &Checked) {
                 162,
                 "{name}: card points"
             );
-            let roem: i32 = r.tricks.iter().map(|t| t.roem_claimed).sum();
+            let roem: i32 = r.deal.tricks.iter().map(|t| t.roem_claimed).sum();
             assert_eq!((s.roem.ns + s.roem.ew) as i32, roem, "{name}: roem adds up");
             let pit = if s.pit.is_some() { 100 } else { 0 };
             assert_eq!(
@@ -79,8 +80,9 @@ fn pandoeren_invariants(name: &str, c: &Checked) {
         .replay
         .as_ref()
         .unwrap_or_else(|| panic!("{name}: no replay"));
-    let pd = r.pandoeren.as_ref().expect("pandoeren replay");
+    let pd = pd(r);
     let hands: Vec<CardSet> = r
+        .deal
         .hands
         .iter()
         .map(|h| {
@@ -105,12 +107,12 @@ fn pandoeren_invariants(name: &str, c: &Checked) {
         assert_ne!(pd.partner, Some(c.declarer), "{name}: partner");
     }
     let mut seen = CardSet::EMPTY;
-    for (k, t) in r.tricks.iter().enumerate() {
+    for (k, t) in r.deal.tricks.iter().enumerate() {
         for card in &t.cards {
             assert!(seen.insert(*card), "{name}: {card} played twice");
             assert_ne!(Some(*card), pd.discard, "{name}: the discard is not played");
         }
-        if let Some(next) = r.tricks.get(k + 1) {
+        if let Some(next) = r.deal.tricks.get(k + 1) {
             assert_eq!(
                 next.leader, t.winner,
                 "{name}: the winner leads the next trick"
@@ -118,7 +120,7 @@ fn pandoeren_invariants(name: &str, c: &Checked) {
         }
     }
     if let Some(s) = &pd.score {
-        let trick_points: i32 = r.tricks.iter().map(|t| t.points).sum();
+        let trick_points: i32 = r.deal.tricks.iter().map(|t| t.points).sum();
         assert_eq!(
             s.side_points + s.defenders_points,
             trick_points
@@ -129,7 +131,7 @@ fn pandoeren_invariants(name: &str, c: &Checked) {
                 },
             "{name}: card points are shared out"
         );
-        if r.tricks.len() == 8 {
+        if r.deal.tricks.len() == 8 {
             // 141 card points and the last trick in a trump contract (section
             // 2); without trumps J and 9 are plain cards: 108 + 5.
             let total = if pd.trump.is_some() { 146 } else { 113 };
@@ -207,8 +209,9 @@ fn jass_invariants(name: &str, c: &Checked) {
         .replay
         .as_ref()
         .unwrap_or_else(|| panic!("{name}: no replay"));
-    let js = r.jass.as_ref().expect("jass replay");
+    let js = js(r);
     let hands: Vec<CardSet> = r
+        .deal
         .hands
         .iter()
         .map(|h| h.as_ref().expect("every hand").iter().copied().collect())
@@ -216,13 +219,13 @@ fn jass_invariants(name: &str, c: &Checked) {
     let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
     assert_eq!(all.len(), 36, "{name}: every card dealt once");
     assert!(hands.iter().all(|h| h.len() == 9), "{name}: 9 cards each");
-    for (k, t) in r.tricks.iter().enumerate() {
-        if let Some(next) = r.tricks.get(k + 1) {
+    for (k, t) in r.deal.tricks.iter().enumerate() {
+        if let Some(next) = r.deal.tricks.get(k + 1) {
             assert_eq!(next.leader, t.winner, "{name}: the winner leads the next");
         }
     }
     if let Some(s) = &js.score {
-        let points: i32 = r.tricks.iter().map(|t| t.points).sum();
+        let points: i32 = r.deal.tricks.iter().map(|t| t.points).sum();
         assert_eq!(points, 157, "{name}: 157 per deal");
         assert_eq!(
             s.card_points.ns + s.card_points.ew,
@@ -262,7 +265,7 @@ fn jass_worked_example() {
         .iter()
         .filter(|c| c.is_record())
         .map(|c| {
-            let js = c.replay.as_ref().unwrap().jass.clone().unwrap();
+            let js = js(c.replay.as_ref().unwrap()).clone();
             let s = js.score.unwrap();
             (
                 s.card_points.ns,
@@ -350,7 +353,7 @@ fn pandoeren_worked_example() {
         .iter()
         .filter(|c| c.is_record())
         .map(|c| {
-            let pd = c.replay.as_ref().unwrap().pandoeren.clone().unwrap();
+            let pd = pd(c.replay.as_ref().unwrap()).clone();
             let s = pd.score.unwrap();
             (
                 s.side_points,
@@ -394,7 +397,7 @@ fn pandoeren_legality_example() {
     let checked = check_text(&text);
     let butselaar = checked.iter().filter(|c| c.is_record()).nth(1).unwrap();
     assert!(butselaar.is_valid());
-    let t = &butselaar.replay.as_ref().unwrap().tricks[0];
+    let t = &butselaar.replay.as_ref().unwrap().deal.tricks[0];
     assert_eq!(t.cards[2].to_string(), "H8");
 }
 
@@ -404,8 +407,9 @@ fn schafkopf_invariants(name: &str, c: &Checked) {
         .replay
         .as_ref()
         .unwrap_or_else(|| panic!("{name}: no replay"));
-    let sk = r.schafkopf.as_ref().expect("schafkopf replay");
+    let sk = sk(r);
     let hands: Vec<CardSet> = r
+        .deal
         .hands
         .iter()
         .map(|h| h.as_ref().expect("every hand").iter().copied().collect())
@@ -417,8 +421,8 @@ fn schafkopf_invariants(name: &str, c: &Checked) {
     );
     let all = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
     assert_eq!(all.len(), 4 * size, "{name}: every card dealt once");
-    for (k, t) in r.tricks.iter().enumerate() {
-        if let Some(next) = r.tricks.get(k + 1) {
+    for (k, t) in r.deal.tricks.iter().enumerate() {
+        if let Some(next) = r.deal.tricks.get(k + 1) {
             assert_eq!(next.leader, t.winner, "{name}: the winner leads the next");
         }
     }
@@ -470,7 +474,7 @@ fn schafkopf_worked_examples() {
         .iter()
         .filter(|c| c.is_record())
         .map(|c| {
-            let sk = c.replay.as_ref().unwrap().schafkopf.clone().unwrap();
+            let sk = sk(c.replay.as_ref().unwrap()).clone();
             let s = sk.score.unwrap();
             (
                 s.declarer_points.unwrap(),

@@ -128,9 +128,9 @@ fn jass_server_sample_logs_replay_exactly() {
         for (k, (hand, c)) in hands.iter().zip(&checked).enumerate() {
             let r = c.replay.as_ref().unwrap();
             assert_eq!(r.rules, "jass-challenge");
-            assert_eq!(r.tricks.len(), 9, "{name} hand {}", k + 1);
+            assert_eq!(r.deal.tricks.len(), 9, "{name} hand {}", k + 1);
             let mut running = [0i64; 2];
-            for (t, &(winner, after)) in r.tricks.iter().zip(&hand.tricks) {
+            for (t, &(winner, after)) in r.deal.tricks.iter().zip(&hand.tricks) {
                 assert_eq!(
                     seat_id(t.winner),
                     winner,
@@ -149,7 +149,7 @@ fn jass_server_sample_logs_replay_exactly() {
                 );
                 tricks_compared += 1;
             }
-            let s = r.jass.as_ref().unwrap().score.as_ref().unwrap();
+            let s = js(r).score.as_ref().unwrap();
             assert_eq!(
                 [s.result.ns, s.result.ew],
                 hand.finished,
@@ -160,7 +160,7 @@ fn jass_server_sample_logs_replay_exactly() {
         // The match ends in the last hand, with the side the log names.
         let last = checked.last().unwrap().replay.as_ref().unwrap();
         assert!(
-            last.jass.as_ref().unwrap().match_winner.is_some(),
+            js(last).match_winner.is_some(),
             "{name}: match decided"
         );
         assert!(
@@ -394,9 +394,9 @@ fn netschafkopf_sample_protocols_replay_exactly() {
                     .unwrap_or_else(|| panic!("{at}: {player} seated"))
             };
             let r = c.replay.as_ref().unwrap();
-            let sk = r.schafkopf.as_ref().unwrap();
-            assert_eq!(r.tricks.len(), g.tricks, "{at}: tricks replayed");
-            cards += r.tricks.len() * 4;
+            let sk = sk(r);
+            assert_eq!(r.deal.tricks.len(), g.tricks, "{at}: tricks replayed");
+            cards += r.deal.tricks.len() * 4;
             assert_eq!(sk.value, Some(g.price), "{at}: price");
             let total = sk.running_total.unwrap().to_array();
             for (player, balance) in &g.balances {
@@ -485,13 +485,7 @@ fn netschafkopf_fixture() {
     assert!(im.problems.is_empty(), "{:?}", im.problems);
     let checked = check_imported("session.txt", &im);
     assert_eq!(checked.len(), 3);
-    let last = checked[2]
-        .replay
-        .as_ref()
-        .unwrap()
-        .schafkopf
-        .clone()
-        .unwrap();
+    let last = sk(checked[2].replay.as_ref().unwrap()).clone();
     assert_eq!(last.contract.as_deref(), Some("ramsch"));
     assert!(im.text.contains("[Match \"session.txt\"]"));
     assert!(

@@ -299,6 +299,22 @@ impl schemars::JsonSchema for Seat {
     }
 }
 
+impl serde::Serialize for Suit {
+    /// A suit is written as its letter: `S`, `H`, `D`, `C`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl schemars::JsonSchema for Suit {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Suit".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["S", "H", "D", "C"] })
+    }
+}
+
 impl serde::Serialize for Team {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

@@ -15,7 +15,7 @@ use std::io::{self, BufRead};
 use troef_cards::Seat;
 use troef_rules::check::{check_raw, Checked};
 use troef_rules::profiles::{AnyProfile, Profiles};
-use troef_rules::{Context, GameReplay, MatchTracker, PlayPoint};
+use troef_rules::{Context, MatchTracker, PlayPoint};
 use troef_ttn::diag::{locate, Location};
 use troef_ttn::{Code, Diagnostic, Record, RecordReader, Span, Token};
 
@@ -330,7 +330,7 @@ fn compare(
     }
 
     // Scores and claims.
-    let (sa, sb) = (score_items(ra), score_items(rb));
+    let (sa, sb) = (ra.score_items(), rb.score_items());
     let missing: Vec<&str> = [(&sa, &d.profiles[0]), (&sb, &d.profiles[1])]
         .into_iter()
         .filter(|(items, _)| items.is_empty())
@@ -395,111 +395,6 @@ fn set(p: &PlayPoint) -> String {
     } else {
         p.legal.to_cards_string()
     }
-}
-
-/// The score of a replay as labelled items, in a fixed order.
-pub fn score_items(r: &GameReplay) -> Vec<(String, String)> {
-    let mut items = Vec::new();
-    let mut push = |k: &str, v: String| items.push((k.to_string(), v));
-    if let Some(s) = &r.score {
-        let tp = |t: troef_rules::replay::TeamPoints| format!("NS {} EW {}", t.ns, t.ew);
-        push("card points", tp(s.card_points));
-        push("roem", tp(s.roem));
-        push("outcome", format!("{:?}", s.outcome).to_lowercase());
-        push("pit", s.pit.clone().unwrap_or_else(|| "none".into()));
-        push("doubled", s.doubled.to_string());
-        push("result", tp(s.result));
-    }
-    if let Some(pd) = &r.pandoeren {
-        if let Some(s) = &pd.score {
-            push("verdict", s.verdict.clone());
-            push("decided after trick", s.decided_after_trick.to_string());
-            push(
-                "tricks",
-                format!("declarer {} side {}", s.declarer_tricks, s.side_tricks),
-            );
-            push(
-                "card points",
-                format!(
-                    "side {} defenders {} discard {}",
-                    s.side_points, s.defenders_points, s.discard_points
-                ),
-            );
-            push("roem", s.roem.to_string());
-            push("stuk", s.stuk.to_string());
-            if let (Some(t), Some(target)) = (s.total, s.target) {
-                push("total", format!("{t} against {target}"));
-            }
-            push("settlement", s.settlement.to_string());
-        }
-        if let Some(t) = &pd.running_total {
-            push("running total", t.to_string());
-        }
-    }
-    if let Some(js) = &r.jass {
-        let tp = |t: troef_rules::replay::TeamPoints| format!("NS {} EW {}", t.ns, t.ew);
-        push(
-            "weis winner",
-            js.weis_winner.map_or("none".into(), |s| s.to_string()),
-        );
-        push("weis", tp(js.weis));
-        if let Some(s) = &js.score {
-            push("card points", tp(s.card_points));
-            push(
-                "match",
-                s.match_side.map_or("none".into(), |t| t.to_string()),
-            );
-            push("weis and stoeck", tp(s.declarations));
-            push("multiplier", s.multiplier.to_string());
-            push("result", tp(s.result));
-        }
-        if let Some(w) = js.match_winner {
-            push("match winner", w.to_string());
-        }
-    }
-    if let Some(sk) = &r.schafkopf {
-        push(
-            "contract",
-            sk.contract.clone().unwrap_or_else(|| "none".into()),
-        );
-        if let Some(s) = &sk.score {
-            if let (Some(d), Some(o)) = (s.declarer_points, s.defender_points) {
-                push("card points", format!("declarers {d} defenders {o}"));
-                push("needed", s.needed.unwrap_or(61).to_string());
-            }
-            if let Some(w) = s.won {
-                push("outcome", if w { "made" } else { "failed" }.into());
-            }
-            push("schneider", s.schneider.to_string());
-            push("schwarz", s.schwarz.to_string());
-            push(
-                "runners",
-                format!(
-                    "{} {}{}",
-                    if s.runners_with { "with" } else { "without" },
-                    s.runners,
-                    if s.runners_counted {
-                        ""
-                    } else {
-                        " (not counted)"
-                    }
-                ),
-            );
-        }
-        if let Some(v) = sk.value {
-            push("value", v.to_string());
-        }
-        if let Some(p) = sk.settlement {
-            push("settlement", p.to_string());
-        }
-        if let Some(t) = sk.running_total {
-            push("running total", t.to_string());
-        }
-    }
-    if let Some(t) = &r.running_total {
-        push("running total", format!("NS {} EW {}", t.ns, t.ew));
-    }
-    items
 }
 
 /// A unified diff (Myers, 3 lines of context); empty when the texts agree.
@@ -744,7 +639,7 @@ pub fn diff_pair(names: [&str; 2], x: &Checked, y: &Checked) -> PairDiff {
         )
     };
     let text_diff = unified(&canon(x), &canon(y), names[0], names[1]);
-    let hands = |c: &Checked| c.replay.as_ref().map(|r| r.hands.clone());
+    let hands = |c: &Checked| c.replay.as_ref().map(|r| r.deal.hands.clone());
     let same_deal = match (hands(x), hands(y)) {
         (Some(a), Some(b)) if a.iter().chain(&b).all(Option::is_some) => Some(a == b),
         _ => None,

@@ -4,10 +4,11 @@ use std::fmt::Write as _;
 use troef_cards::{Card, CardSet, Seat, Suit};
 use troef_rules::check::Checked;
 use troef_rules::jass::replay::JassOut;
+use troef_rules::klaverjassen::replay::KlaverjassenOut;
 use troef_rules::pandoeren::replay::{Moment, PandoerenOut};
-use troef_rules::replay::TrickOut;
+use troef_rules::replay::{DealReplay, TrickOut};
 use troef_rules::schafkopf::replay::SchafkopfOut;
-use troef_rules::GameReplay;
+use troef_rules::{GameReplay, Outcome};
 use troef_ttn::diag::{locate, render};
 
 fn hand_line(cards: &Option<Vec<Card>>) -> String {
@@ -57,50 +58,49 @@ pub fn show(file: &str, c: &Checked) -> String {
 }
 
 fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
+    let d = &r.deal;
     let _ = writeln!(
         s,
         "{} ({} rules); dealer {}, {} {}",
         r.game,
         r.rules,
-        r.dealer.map_or("?", |d| d.name()),
-        // Pandoeren calls the first to speak forehand.
-        if r.pandoeren.is_some() || r.jass.is_some() {
-            "forehand"
-        } else {
-            "eldest"
+        d.dealer.map_or("?", |d| d.name()),
+        // Pandoeren and Jass call the first to speak forehand.
+        match r.outcome {
+            Outcome::Pandoeren(_) | Outcome::Jass(_) => "forehand",
+            Outcome::Klaverjassen(_) | Outcome::Schafkopf(_) => "eldest",
         },
-        r.eldest.map_or("?", |d| d.name())
+        d.eldest.map_or("?", |d| d.name())
     );
-    let h = |seat: Seat| hand_line(&r.hands[seat.index()]);
+    let h = |seat: Seat| hand_line(&d.hands[seat.index()]);
     let _ = writeln!(s, "{:>22}North {}", "", h(Seat::North));
     let west = format!("West {}", h(Seat::West));
     let _ = writeln!(s, "{west:<40}East {}", h(Seat::East));
     let _ = writeln!(s, "{:>22}South {}", "", h(Seat::South));
-    if !r.turned.is_empty() {
-        let t: Vec<String> = r.turned.iter().map(|c| c.to_string()).collect();
-        let _ = writeln!(s, "turned: {}", t.join(" "));
+    if let Outcome::Klaverjassen(kj) = &r.outcome {
+        if !kj.turned.is_empty() {
+            let t: Vec<String> = kj.turned.iter().map(|c| c.to_string()).collect();
+            let _ = writeln!(s, "turned: {}", t.join(" "));
+        }
     }
-    if !r.auction.is_empty() {
-        let a: Vec<String> = r
+    if !d.auction.is_empty() {
+        let a: Vec<String> = d
             .auction
             .iter()
             .map(|c| format!("{} {}", c.seat, c.call))
             .collect();
         let _ = writeln!(s, "auction: {}", a.join(", "));
     }
-    if let Some(pd) = &r.pandoeren {
-        pandoeren(s, r, pd, claimed);
-        return;
+    match &r.outcome {
+        Outcome::Klaverjassen(kj) => klaverjassen(s, d, kj, claimed),
+        Outcome::Pandoeren(pd) => pandoeren(s, d, pd, claimed),
+        Outcome::Jass(js) => jass(s, d, js, claimed),
+        Outcome::Schafkopf(sk) => schafkopf(s, d, sk, claimed),
     }
-    if let Some(js) = &r.jass {
-        jass(s, r, js, claimed);
-        return;
-    }
-    if let Some(sk) = &r.schafkopf {
-        schafkopf(s, r, sk, claimed);
-        return;
-    }
-    if let Some(c) = &r.contract {
+}
+
+fn klaverjassen(s: &mut String, r: &DealReplay, kj: &KlaverjassenOut, claimed: Option<&str>) {
+    if let Some(c) = &kj.contract {
         let _ = writeln!(
             s,
             "contract: trumps {} by {} ({} makers{})",
@@ -111,7 +111,7 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
         );
     }
     trick_table(s, &r.tricks, true);
-    if let Some(rv) = &r.revoke {
+    if let Some(rv) = &kj.revoke {
         let _ = writeln!(
             s,
             "revoke: {} played {} ({}); the deal ends",
@@ -120,7 +120,7 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
             rv.rule
         );
     }
-    if let Some(sc) = &r.score {
+    if let Some(sc) = &kj.score {
         let _ = writeln!(
             s,
             "cards NS {} EW {}; roem NS {} EW {}; {:?}{}{}",
@@ -137,7 +137,7 @@ fn diagram(s: &mut String, r: &GameReplay, claimed: Option<&str>) {
     }
     score_lines(
         s,
-        r.score.as_ref().map(|sc| sc.result),
+        kj.score.as_ref().map(|sc| sc.result),
         claimed,
         r.running_total,
     );
@@ -177,7 +177,7 @@ fn trick_table(s: &mut String, tricks: &[TrickOut], with_roem: bool) {
     }
 }
 
-fn schafkopf(s: &mut String, r: &GameReplay, sk: &SchafkopfOut, claimed: Option<&str>) {
+fn schafkopf(s: &mut String, r: &DealReplay, sk: &SchafkopfOut, claimed: Option<&str>) {
     if sk.exchanged {
         let _ = writeln!(s, "Schieber round: the cards were exchanged");
     }
@@ -274,7 +274,7 @@ fn schafkopf(s: &mut String, r: &GameReplay, sk: &SchafkopfOut, claimed: Option<
     }
 }
 
-fn jass(s: &mut String, r: &GameReplay, js: &JassOut, claimed: Option<&str>) {
+fn jass(s: &mut String, r: &DealReplay, js: &JassOut, claimed: Option<&str>) {
     if let (Some(m), Some(c)) = (&js.mode, js.chooser) {
         let mode = match m.as_str() {
             "obenabe" => "Obenabe".to_string(),
@@ -367,7 +367,7 @@ fn moment(m: &Moment) -> String {
     }
 }
 
-fn pandoeren(s: &mut String, r: &GameReplay, pd: &PandoerenOut, claimed: Option<&str>) {
+fn pandoeren(s: &mut String, r: &DealReplay, pd: &PandoerenOut, claimed: Option<&str>) {
     if let Some(c) = pd.centre {
         let _ = writeln!(s, "centre card: {c}");
     }

@@ -2,7 +2,8 @@
 //! a time. Memory is bounded by the largest record, not the file.
 
 use crate::driver::{replay_in, Context};
-use crate::replay::{GameReplay, MatchTracker, PlayPoint};
+use crate::games::GameReplay;
+use crate::replay::{MatchTracker, PlayPoint};
 use std::io::{self, BufRead};
 use troef_ttn::{parse_record, Diagnostic, RawRecord, Record, RecordReader};
 

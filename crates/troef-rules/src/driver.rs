@@ -1,9 +1,10 @@
 //! The replay driver: reads a record's `[Game]` and `[Rules]`, resolves
 //! the profile and hands the record to its game's replay.
 
+use crate::games::{GameReplay, Outcome, ReplayOutcome};
 use crate::profiles::{AnyProfile, ResolveError};
-use crate::replay::{span_or, MatchTracker, ReplayOutcome};
-use crate::GameKind;
+use crate::replay::{span_or, Cx, DealReplay, Findings, MatchTracker};
+use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// How records are replayed: where their profiles come from, and whether
@@ -23,20 +24,36 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
 
 /// Replays one record in a context: profiles from files, overrides, traces.
 pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> ReplayOutcome {
-    let mut out = ReplayOutcome {
+    let mut out = Findings {
         trace: cx.trace.then(Vec::new),
-        ..ReplayOutcome::default()
+        ..Findings::default()
     };
+    let replay = interpret(rec, tracker, cx, &mut out);
+    out.diagnostics.sort_by_key(|d| d.span.start);
+    ReplayOutcome {
+        diagnostics: out.diagnostics,
+        replay,
+        trace: out.trace,
+    }
+}
+
+/// Finds the record's game and profile and replays it under them.
+fn interpret(
+    rec: &Record,
+    tracker: &mut MatchTracker,
+    cx: &mut Context,
+    out: &mut Findings,
+) -> Option<GameReplay> {
     let Some(game) = rec.tag("Game") else {
         let at = rec.tags.first().map_or(rec.span, |t| t.span);
         out.diagnostics.push(
             Diagnostic::error(Code::MissingTag, at, "record has no [Game] tag")
                 .note(format!("known games: {}", GameKind::list())),
         );
-        return out;
+        return None;
     };
     let name = game.value.trim().to_ascii_lowercase();
-    let Some(game_name) = GameKind::parse(&name) else {
+    let Some(game) = GameKind::parse(&name) else {
         out.diagnostics.push(
             Diagnostic::error(
                 Code::UnknownGame,
@@ -45,27 +62,72 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
             )
             .note(format!("known games: {}", GameKind::list())),
         );
-        return out;
+        return None;
     };
     let rules_tag = rec.tag("Rules");
-    match cx
+    let profile = match cx
         .profiles
-        .resolve(game_name, rules_tag.map(|t| t.value.as_str()))
+        .resolve(game, rules_tag.map(|t| t.value.as_str()))
     {
-        Ok(p) => match &*p {
-            AnyProfile::Klaverjassen(p) => {
-                crate::klaverjassen::replay::replay(rec, p, tracker, &mut out);
-            }
-            AnyProfile::Pandoeren(p) => crate::pandoeren::replay::replay(rec, p, tracker, &mut out),
-            AnyProfile::Jass(p) => crate::jass::replay::replay(rec, p, tracker, &mut out),
-            AnyProfile::Schafkopf(p) => crate::schafkopf::replay::replay(rec, p, tracker, &mut out),
-        },
-        Err(e) => out
-            .diagnostics
-            .push(profile_error(e, game_name, span_or(rules_tag, rec))),
-    }
-    out.diagnostics.sort_by_key(|d| d.span.start);
-    out
+        Ok(p) => p,
+        Err(e) => {
+            out.diagnostics
+                .push(profile_error(e, game, span_or(rules_tag, rec)));
+            return None;
+        }
+    };
+    let mut deal = DealReplay {
+        claimed_result: rec.value("Result").map(str::to_string),
+        ..DealReplay::default()
+    };
+    let outcome = match &*profile {
+        AnyProfile::Klaverjassen(p) => Outcome::Klaverjassen(run(
+            klaverjassen::replay::replay,
+            Cx { rec, p, out },
+            tracker,
+            &mut deal,
+        )),
+        AnyProfile::Pandoeren(p) => Outcome::Pandoeren(run(
+            pandoeren::replay::replay,
+            Cx { rec, p, out },
+            tracker,
+            &mut deal,
+        )),
+        AnyProfile::Jass(p) => Outcome::Jass(run(
+            jass::replay::replay,
+            Cx { rec, p, out },
+            tracker,
+            &mut deal,
+        )),
+        AnyProfile::Schafkopf(p) => Outcome::Schafkopf(run(
+            schafkopf::replay::replay,
+            Cx { rec, p, out },
+            tracker,
+            &mut deal,
+        )),
+    };
+    Some(GameReplay {
+        game,
+        rules: profile.name().to_string(),
+        deal,
+        outcome,
+    })
+}
+
+/// A game's replay: walks the record in `cx`, fills the deal and its own
+/// outcome.
+type GameFn<P, O> = fn(&mut Cx<'_, P>, &mut MatchTracker, &mut DealReplay, &mut O);
+
+/// Runs one game's replay and returns its outcome.
+fn run<P, O: Default>(
+    game: GameFn<P, O>,
+    mut cx: Cx<'_, P>,
+    tracker: &mut MatchTracker,
+    deal: &mut DealReplay,
+) -> O {
+    let mut outcome = O::default();
+    game(&mut cx, tracker, deal, &mut outcome);
+    outcome
 }
 
 /// The diagnostic for a profile that could not be found or loaded.

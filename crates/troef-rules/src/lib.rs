@@ -14,6 +14,7 @@
 
 pub mod check;
 pub mod driver;
+pub mod games;
 pub mod jass;
 pub mod kind;
 pub mod klaverjassen;
@@ -25,7 +26,8 @@ pub mod trick;
 pub mod values;
 
 pub use driver::{replay, replay_in, Context};
-pub use replay::{GameReplay, MatchTracker, PlayPoint, ReplayOutcome};
+pub use games::{GameReplay, Outcome, ReplayOutcome};
+pub use replay::{MatchTracker, PlayPoint};
 
 pub use kind::GameKind;
 

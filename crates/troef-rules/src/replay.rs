@@ -1,9 +1,10 @@
-//! What a replay produces ([`GameReplay`], [`ReplayOutcome`], the match
-//! [`MatchTracker`]) and the checks every game's replay shares (the deal,
-//! a card of the main line and its variations, running totals, the dealer's
-//! turn). The games' replays use this module; the driver that picks a
-//! record's game and profile ([`crate::driver`]) uses the games, so the
-//! arrows point one way.
+//! What every game's replay records ([`DealReplay`], [`Findings`], the
+//! match [`MatchTracker`]) and the checks every game's replay shares (the
+//! deal, a card of the main line and its variations, running totals, the
+//! dealer's turn). The games' replays use this module; the driver that
+//! picks a record's game and profile ([`crate::driver`]) and the registry of
+//! games' outcomes ([`crate::games`]) use the games, so the arrows point one
+//! way.
 
 use crate::trick::{Breach, Play, TrickRules};
 use crate::values::parse_deal;
@@ -13,13 +14,12 @@ use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
-/// What replaying one record found.
+/// What a game's replay reports while it walks a record: diagnostics, and
+/// the trace of checked cards when one is kept. The driver turns it into a
+/// [`crate::Findings`].
 #[derive(Debug, Default)]
-pub struct ReplayOutcome {
+pub struct Findings {
     pub diagnostics: Vec<Diagnostic>,
-    /// The replay as far as it went; `None` when the record could not be
-    /// interpreted at all (no game, unknown game or profile).
-    pub replay: Option<GameReplay>,
     /// Every card checked on the main line with the legal set before it,
     /// when the [`crate::Context`] asked for a trace (`troef diff`).
     pub trace: Option<Vec<PlayPoint>>,
@@ -42,7 +42,7 @@ pub struct PlayPoint {
 
 /// Records a checked card in the trace, if one is kept.
 pub(crate) fn trace_play<R: TrickRules>(
-    out: &mut ReplayOutcome,
+    out: &mut Findings,
     g: &Play<R>,
     trick: usize,
     card: Card,
@@ -61,67 +61,43 @@ pub(crate) fn trace_play<R: TrickRules>(
     }
 }
 
-/// One record's replay, for JSON export and `troef show`.
+/// What every game's replay records about a deal: who dealt and who
+/// starts, the hands, the calls, the tricks and the claims. A record's
+/// [`crate::DealReplay`] is this plus its game's own outcome.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct GameReplay {
-    pub game: GameKind,
-    pub rules: String,
+pub struct DealReplay {
     pub dealer: Option<Seat>,
-    /// The player left of the dealer, who calls first and leads first.
+    /// The player who calls first and leads first: left of the dealer
+    /// (eldest), or right of it in the games played counter-clockwise.
     pub eldest: Option<Seat>,
     /// The hands as dealt, N E S W; a hand not known is `null`.
     pub hands: Vec<Option<Vec<Card>>>,
     /// The deal's number (decimal), when all hands are known.
     pub deal_number: Option<String>,
-    /// Trump-indicator cards turned (KJ-T1).
-    pub turned: Vec<Card>,
+    /// The calls of the auction, in order.
     pub auction: Vec<Call>,
-    pub contract: Option<Contract>,
     pub tricks: Vec<TrickOut>,
     /// Whether every trick was played (or a revoke ended the deal).
     pub complete: bool,
-    pub revoke: Option<Revoke>,
-    pub score: Option<ScoreOut>,
     /// The claimed result, as written.
     pub claimed_result: Option<String>,
-    /// The match running total after this deal (consecutive records with the same `Match`).
+    /// The match running total per side after this deal (consecutive
+    /// records with the same `Match`), in the partnership games.
     pub running_total: Option<TeamPoints>,
-    /// Pandoeren: the centre card, the declarer's actions, the partner, the
-    /// roem dialogue, open hands and the per-player settlement.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pandoeren: Option<crate::pandoeren::replay::PandoerenOut>,
-    /// Jass: the mode, who chose it, the Weis contest, Stöck, the multiplier
-    /// and the match target.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub jass: Option<crate::jass::replay::JassOut>,
-    /// Schafkopf: the contract, declarer and partner, the exchange, the
-    /// doublings, the score and each player's payment and balance.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub schafkopf: Option<crate::schafkopf::replay::SchafkopfOut>,
 }
 
-impl GameReplay {
-    /// An empty replay of `game` under `rules`.
-    pub fn new(game: GameKind, rules: &str) -> GameReplay {
-        GameReplay {
-            game,
-            rules: rules.into(),
+impl Default for DealReplay {
+    fn default() -> DealReplay {
+        DealReplay {
             dealer: None,
             eldest: None,
             hands: vec![None; 4],
             deal_number: None,
-            turned: Vec::new(),
             auction: Vec::new(),
-            contract: None,
             tricks: Vec::new(),
             complete: false,
-            revoke: None,
-            score: None,
             claimed_result: None,
             running_total: None,
-            pandoeren: None,
-            jass: None,
-            schafkopf: None,
         }
     }
 }
@@ -166,19 +142,6 @@ pub struct Call {
     pub call: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-pub struct Contract {
-    /// Trump suit letter; in Jass the mode word, in Schafkopf the contract word.
-    pub trump: String,
-    /// The player whose call made their side the makers.
-    pub maker: Seat,
-    /// The makers' side, `NS` or `EW`; in Schafkopf the declarer's seat
-    /// letter, and the partner's in Call-Ace (`SN`).
-    pub makers: String,
-    /// Whether the makers were forced to play (all passed).
-    pub forced: bool,
-}
-
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct TrickOut {
     pub number: usize,
@@ -214,30 +177,17 @@ impl TrickOut {
     }
 }
 
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct Revoke {
-    pub seat: Seat,
-    pub card: Card,
-    pub rule: String,
-}
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct TeamPoints {
     pub ns: i64,
     pub ew: i64,
 }
 
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct ScoreOut {
-    /// Card points per side, with the last-trick bonus.
-    pub card_points: TeamPoints,
-    /// Roem claimed per side, stuk included.
-    pub roem: TeamPoints,
-    pub outcome: crate::klaverjassen::score::Outcome,
-    pub pit: Option<String>,
-    pub doubled: bool,
-    /// The deal's score per side.
-    pub result: TeamPoints,
+impl std::fmt::Display for TeamPoints {
+    /// `NS 102 EW 60`.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "NS {} EW {}", self.ns, self.ew)
+    }
 }
 
 /// Running totals of the match in progress: a run of consecutive records
@@ -331,7 +281,7 @@ impl MatchTracker {
 pub(crate) struct Cx<'a, P> {
     pub rec: &'a Record,
     pub p: &'a P,
-    pub out: &'a mut ReplayOutcome,
+    pub out: &'a mut Findings,
 }
 
 impl<P> Cx<'_, P> {
@@ -357,7 +307,7 @@ pub(crate) fn cards_str(s: CardSet) -> String {
 }
 
 /// Reads a tag holding a seat; reports a value that is not one.
-pub(crate) fn seat_tag(rec: &Record, out: &mut ReplayOutcome, name: &str) -> Option<Seat> {
+pub(crate) fn seat_tag(rec: &Record, out: &mut Findings, name: &str) -> Option<Seat> {
     let t = rec.tag(name)?;
     let s = Seat::parse(t.value.trim());
     if s.is_none() {
@@ -373,7 +323,7 @@ pub(crate) fn seat_tag(rec: &Record, out: &mut ReplayOutcome, name: &str) -> Opt
 /// Checks a `Total` claim of a partnership game (`NS n EW n`) against the
 /// match's running total after this deal (E602); `total` is `None` when the
 /// record names no match, or an earlier deal of it could not be scored.
-pub(crate) fn check_side_total(rec: &Record, out: &mut ReplayOutcome, total: Option<TeamPoints>) {
+pub(crate) fn check_side_total(rec: &Record, out: &mut Findings, total: Option<TeamPoints>) {
     let Some(t) = rec.tag("Total") else { return };
     let d = match crate::values::parse_score(&t.value) {
         Err(e) => Diagnostic::error(
@@ -410,7 +360,7 @@ pub(crate) fn check_side_total(rec: &Record, out: &mut ReplayOutcome, total: Opt
 
 /// Checks a `Total` claim of a game where each plays for herself (`N n E n
 /// S n W n`) against the match's per-player running total (E602).
-pub(crate) fn check_seat_total(rec: &Record, out: &mut ReplayOutcome, total: Option<[i64; 4]>) {
+pub(crate) fn check_seat_total(rec: &Record, out: &mut Findings, total: Option<[i64; 4]>) {
     let Some(t) = rec.tag("Total") else { return };
     let d = match crate::values::parse_seat_score(&t.value) {
         Err(e) => Diagnostic::error(
@@ -448,7 +398,7 @@ pub(crate) fn check_seat_total(rec: &Record, out: &mut ReplayOutcome, total: Opt
 /// the deal to (E604); `rule` says how the deal passes.
 pub(crate) fn check_dealer_turn(
     rec: &Record,
-    out: &mut ReplayOutcome,
+    out: &mut Findings,
     expected: Option<Seat>,
     dealer: Option<Seat>,
     rule: String,
@@ -476,7 +426,7 @@ pub(crate) fn check_dealer_turn(
 /// E205 when the game needs every hand (`unknown` says why), else allowed.
 /// Returns whether the hands are good; every problem is reported.
 pub(crate) fn check_hands(
-    out: &mut ReplayOutcome,
+    out: &mut Findings,
     span: Span,
     (game, deck, size): (GameKind, troef_cards::Deck, u32),
     hands: &BySeat<Option<CardSet>>,
@@ -537,14 +487,14 @@ pub(crate) fn check_hands(
 /// number.
 pub(crate) fn read_full_deal(
     rec: &Record,
-    out: &mut ReplayOutcome,
-    r: &mut GameReplay,
+    out: &mut Findings,
+    r: &mut DealReplay,
     (game, deck, size): (GameKind, troef_cards::Deck, u32),
 ) -> Option<BySeat<CardSet>> {
     let deal_tag = rec.tag("Deal");
     let mut hands: Option<BySeat<CardSet>> = None;
     let mut ok = true;
-    let err = |out: &mut ReplayOutcome, code, span, msg: String| {
+    let err = |out: &mut Findings, code, span, msg: String| {
         out.diagnostics.push(Diagnostic::error(code, span, msg));
     };
     if let Some(t) = deal_tag {
@@ -684,11 +634,11 @@ fn broken_rule<R: TrickRules>(g: &Play<R>, c: Card) -> Option<(&'static str, &'s
 /// card is traced and its variations replayed. Returns whether it may be
 /// played; on `false` the diagnostic is out and the replay stops.
 pub(crate) fn check_card<R: TrickRules>(
-    out: &mut ReplayOutcome,
+    out: &mut Findings,
     profile: &str,
     g: &Play<R>,
     tok: &troef_ttn::Token,
-    (dealt, r, trick): (&BySeat<CardSet>, &GameReplay, usize),
+    (dealt, r, trick): (&BySeat<CardSet>, &DealReplay, usize),
 ) -> bool {
     let Some(card) = tok.card() else { return false };
     if g.is_over() {
@@ -720,7 +670,7 @@ pub(crate) fn check_card<R: TrickRules>(
 
 /// Reports a play that stops short of the last trick (E403): an error when
 /// the record claims a result, else a warning (the score is not computed).
-pub(crate) fn play_incomplete(rec: &Record, out: &mut ReplayOutcome, played: usize, total: usize) {
+pub(crate) fn play_incomplete(rec: &Record, out: &mut Findings, played: usize, total: usize) {
     let play_tag = rec.tag("Play");
     let at = play_tag
         .and_then(|t| t.section.last())
@@ -734,7 +684,7 @@ pub(crate) fn play_incomplete(rec: &Record, out: &mut ReplayOutcome, played: usi
 }
 
 /// Reports a `Board` tag that is not a whole number.
-pub(crate) fn check_board(rec: &Record, out: &mut ReplayOutcome) {
+pub(crate) fn check_board(rec: &Record, out: &mut Findings) {
     if let Some(t) = rec.tag("Board") {
         if t.value.trim().parse::<u64>().is_err() {
             out.diagnostics.push(Diagnostic::error(

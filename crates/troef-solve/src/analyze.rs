@@ -13,7 +13,7 @@ use crate::{Options, Position, Solver};
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::profiles::AnyProfile;
-use troef_rules::{GameReplay, PlayPoint};
+use troef_rules::{GameReplay, Outcome, PlayPoint};
 use troef_ttn::{Code, Comment, CommentKind, Diagnostic, Glyph, Record, Span, Token, TokenKind};
 
 /// The comments troef writes start with this, so that a second analysis
@@ -168,7 +168,7 @@ pub fn solvable(replay: &GameReplay) -> Result<(), Skip> {
 pub fn dealt_hands(replay: &GameReplay) -> Result<BySeat<CardSet>, Skip> {
     let mut h = BySeat([CardSet::EMPTY; 4]);
     for s in Seat::ALL {
-        let cards = replay.hands[s.index()]
+        let cards = replay.deal.hands[s.index()]
             .as_ref()
             .ok_or_else(|| Skip(format!("{}'s hand is not known", s.name())))?;
         h[s] = cards.iter().copied().collect();
@@ -182,14 +182,11 @@ pub fn start(
     trace: &[PlayPoint],
     profile: &AnyProfile,
 ) -> Result<(AnyGame, Choice), Skip> {
-    let contract = replay
-        .contract
-        .as_ref()
-        .ok_or_else(|| Skip("no contract was played".into()))?;
-    let choice = Choice::parse(profile, &contract.trump).ok_or_else(|| {
+    let (word, maker) = contract_of(replay).ok_or_else(|| Skip("no contract was played".into()))?;
+    let choice = Choice::parse(profile, &word).ok_or_else(|| {
         Skip(format!(
-            "the solver does not play `{}` in {}",
-            contract.trump, replay.game
+            "the solver does not play `{word}` in {}",
+            replay.game
         ))
     })?;
     if let Choice::Contract(c) = choice {
@@ -204,6 +201,7 @@ pub fn start(
         .ok_or_else(|| Skip("no card was played".into()))?;
     let leader = first.seat;
     let size = replay
+        .deal
         .hands
         .iter()
         .flatten()
@@ -220,7 +218,7 @@ pub fn start(
     let complete = Seat::ALL
         .iter()
         .all(|&s| played[s].len() as usize == size && size > 0);
-    let exchanged = replay.schafkopf.as_ref().is_some_and(|s| s.exchanged);
+    let exchanged = matches!(&replay.outcome, Outcome::Schafkopf(s) if s.exchanged);
     let hands = if complete {
         played
     } else if exchanged {
@@ -231,13 +229,23 @@ pub fn start(
     } else {
         dealt_hands(replay)?
     };
-    let g = AnyGame::new(profile, choice, contract.maker, hands, leader).ok_or_else(|| {
+    let g = AnyGame::new(profile, choice, maker, hands, leader).ok_or_else(|| {
         Skip(format!(
-            "the contract `{}` cannot be solved with these hands",
-            contract.trump
+            "the contract `{word}` cannot be solved with these hands"
         ))
     })?;
     Ok((g, choice))
+}
+
+/// The contract played, as its word, and a seat of the side that plays it:
+/// the maker, the chooser, the declarer.
+fn contract_of(replay: &GameReplay) -> Option<(String, Seat)> {
+    match &replay.outcome {
+        Outcome::Klaverjassen(kj) => kj.contract.as_ref().map(|c| (c.trump.to_string(), c.maker)),
+        Outcome::Jass(js) => Some((js.mode.clone()?, js.chooser?)),
+        Outcome::Schafkopf(sk) => Some((sk.contract.clone()?, sk.declarer?)),
+        Outcome::Pandoeren(_) => None,
+    }
 }
 
 /// Analyses the main line; `progress` is told after every card.

@@ -10,9 +10,9 @@ use crate::values::{parse_named_contract, parse_score};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Team};
-use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
+use troef_ttn::{Code, Diagnostic, Span, Tag, Token, TokenKind};
 
-/// What a Jass replay adds to [`GameReplay`].
+/// What a Jass replay adds to [`DealReplay`].
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct JassOut {
     /// The mode: a suit letter, `obenabe` or `undeufe`.
@@ -57,7 +57,7 @@ pub struct JassScore {
     pub result: TeamPoints,
 }
 
-type Cx<'a> = crate::replay::Cx<'a, Profile>;
+pub(crate) type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
 fn team_points(t: ByTeam<i32>) -> TeamPoints {
     TeamPoints {
@@ -66,19 +66,15 @@ fn team_points(t: ByTeam<i32>) -> TeamPoints {
     }
 }
 
-pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let mut r = GameReplay::new(crate::GameKind::Jass, &p.name);
-    let mut js = JassOut::default();
-    let mut cx = Cx { rec, p, out };
-    run(&mut cx, tracker, &mut r, &mut js);
-    r.jass = Some(js);
-    cx.out.replay = Some(r);
-}
-
-fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut JassOut) {
+/// Replays a Jass record: seats, deal, mode, play with Weis and Stöck, score.
+pub(crate) fn replay(
+    cx: &mut Cx,
+    tracker: &mut MatchTracker,
+    r: &mut DealReplay,
+    js: &mut JassOut,
+) {
     let rec = cx.rec;
     let match_id = rec.value("Match");
-    r.claimed_result = rec.value("Result").map(str::to_string);
     check_board(rec, cx.out);
     let dealer = seat_tag(rec, cx.out, "Dealer");
     let auction_first = seat_tag(rec, cx.out, "Auction");
@@ -149,12 +145,6 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut Jas
     };
     js.mode = Some(mode.word());
     js.chooser = Some(chooser);
-    r.contract = Some(Contract {
-        trump: mode.word(),
-        maker: chooser,
-        makers: chooser.team().name().into(),
-        forced: false,
-    });
     let Some(tally) = play(cx, &hands, mode, forehand, r, js) else {
         tracker.add(match_id, None);
         return;
@@ -168,7 +158,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, js: &mut Jas
 fn choose(
     cx: &mut Cx,
     forehand: Seat,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     js: &mut JassOut,
 ) -> Option<(Mode, Seat)> {
     let rec = cx.rec;
@@ -247,7 +237,7 @@ fn auction(
     cx: &mut Cx,
     at: &Tag,
     forehand: Seat,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     js: &mut JassOut,
 ) -> Option<(Mode, Seat)> {
     let mut seat = forehand;
@@ -326,7 +316,7 @@ fn play(
     hands: &BySeat<CardSet>,
     mode: Mode,
     forehand: Seat,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     js: &mut JassOut,
 ) -> Option<DealTally> {
     let rec = cx.rec;
@@ -491,7 +481,7 @@ fn play(
 
 /// A `trick:<winner>:<points>` claim (as written by importers from logs
 /// that record each trick): right after the trick's fourth card.
-fn trick_claim(cx: &mut Cx, tok: &Token, claim: &str, window: bool, r: &GameReplay) {
+fn trick_claim(cx: &mut Cx, tok: &Token, claim: &str, window: bool, r: &DealReplay) {
     let parsed = claim
         .split_once(':')
         .and_then(|(s, n)| Some((Seat::parse(s)?, n.parse::<i32>().ok()?)));
@@ -753,7 +743,7 @@ fn claims(
     tracker: &mut MatchTracker,
     mode: Mode,
     tally: &DealTally,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     js: &mut JassOut,
 ) {
     let rec = cx.rec;
@@ -875,4 +865,28 @@ fn itemise(js: &JassOut) -> String {
         s.declarations.ew,
         s.multiplier
     )
+}
+
+impl JassOut {
+    /// The score as labelled items, in a fixed order (`troef diff`).
+    pub fn score_items(&self, push: &mut dyn FnMut(&str, String)) {
+        push(
+            "weis winner",
+            self.weis_winner.map_or("none".into(), |s| s.to_string()),
+        );
+        push("weis", self.weis.to_string());
+        if let Some(s) = &self.score {
+            push("card points", s.card_points.to_string());
+            push(
+                "match",
+                s.match_side.map_or("none".into(), |t| t.to_string()),
+            );
+            push("weis and stoeck", s.declarations.to_string());
+            push("multiplier", s.multiplier.to_string());
+            push("result", s.result.to_string());
+        }
+        if let Some(w) = self.match_winner {
+            push("match winner", w.to_string());
+        }
+    }
 }

@@ -6,29 +6,73 @@ use super::{trick_roem, Game, PlayRules, DECK};
 use crate::replay::*;
 use crate::trick::Breach;
 use crate::values::{parse_cards, parse_contract, parse_deal, parse_score};
+use schemars::JsonSchema;
+use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
-use troef_ttn::{Code, Diagnostic, Record, Token, TokenKind};
+use troef_ttn::{Code, Diagnostic, Token, TokenKind};
 
-type Cx<'a> = crate::replay::Cx<'a, Profile>;
+pub(crate) type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
-pub fn replay(
-    rec: &Record,
-    profile: &Profile,
+/// What a Klaverjassen replay adds to the deal: the turned cards, the
+/// contract, a revoke and the score.
+#[derive(Clone, Debug, Default, Serialize, JsonSchema)]
+pub struct KlaverjassenOut {
+    /// Trump-indicator cards turned (KJ-T1).
+    pub turned: Vec<Card>,
+    pub contract: Option<Contract>,
+    pub revoke: Option<Revoke>,
+    pub score: Option<ScoreOut>,
+}
+
+/// Trumps and who plays for them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Contract {
+    pub trump: Suit,
+    /// The player whose call made their side the makers.
+    pub maker: Seat,
+    /// The makers' side.
+    pub makers: Team,
+    /// Whether the makers were forced to play (all passed).
+    pub forced: bool,
+}
+
+/// A card marked as a revoke, which ends the deal.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct Revoke {
+    pub seat: Seat,
+    pub card: Card,
+    /// The rule it breaks (KJ-P1 ...).
+    pub rule: String,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct ScoreOut {
+    /// Card points per side, with the last-trick bonus.
+    pub card_points: TeamPoints,
+    /// Roem claimed per side, stuk included.
+    pub roem: TeamPoints,
+    pub outcome: Outcome,
+    pub pit: Option<String>,
+    pub doubled: bool,
+    /// The deal's score per side.
+    pub result: TeamPoints,
+}
+
+/// Replays a Klaverjassen record: deal, auction, play, claims, score.
+pub(crate) fn replay(
+    cx: &mut Cx,
     tracker: &mut MatchTracker,
-    out: &mut ReplayOutcome,
+    r: &mut DealReplay,
+    kj: &mut KlaverjassenOut,
 ) {
-    let mut cx = Cx {
-        rec,
-        p: profile,
-        out,
-    };
-    let mut r = GameReplay::new(crate::GameKind::Klaverjassen, &profile.name);
+    let rec = cx.rec;
+    let profile = cx.p;
     r.claimed_result = rec.value("Result").map(str::to_string);
     check_board(rec, cx.out);
     let seat_tag = |cx: &mut Cx, name: &str| seat_tag(rec, cx.out, name);
-    let dealer = seat_tag(&mut cx, "Dealer");
-    let auction_first = seat_tag(&mut cx, "Auction");
-    let play_first = seat_tag(&mut cx, "Play");
+    let dealer = seat_tag(cx, "Dealer");
+    let auction_first = seat_tag(cx, "Auction");
+    let play_first = seat_tag(cx, "Play");
     let eldest = dealer.map(Seat::next).or(auction_first).or(play_first);
     r.dealer = dealer;
     r.eldest = eldest;
@@ -38,7 +82,6 @@ pub fn replay(
             rec.span,
             "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is eldest",
         ));
-        cx.out.replay = Some(r);
         return;
     };
     if let (Some(a), Some(t)) = (auction_first, rec.tag("Auction")) {
@@ -119,7 +162,6 @@ pub fn replay(
         }
     }
     if !deal_ok {
-        cx.out.replay = Some(r);
         return;
     }
     // The hands as dealt, also when no card is played (refined below from
@@ -131,17 +173,12 @@ pub fn replay(
     }
 
     // Trumps and makers.
-    let contract = auction(&mut cx, profile, dealer, eldest, &mut r);
-    let Some(contract) = contract else {
-        cx.out.replay = Some(r);
+    let Some(contract) = auction(cx, dealer, eldest, r, kj) else {
         return;
     };
-    let trump = Suit::ALL
-        .into_iter()
-        .find(|s| s.letter().to_string() == contract.trump)
-        .expect("suit letter");
-    let makers = contract.maker.team();
-    r.contract = Some(contract);
+    let trump = contract.trump;
+    let makers = contract.makers;
+    kj.contract = Some(contract);
 
     // Play.
     let play_tag = rec.tag("Play");
@@ -298,7 +335,7 @@ pub fn replay(
                     (Some(v), true) => {
                         i += 1;
                         revoke = Some(seat.team());
-                        r.revoke = Some(Revoke {
+                        kj.revoke = Some(Revoke {
                             seat,
                             card,
                             rule: v.rule().into(),
@@ -483,7 +520,6 @@ pub fn replay(
             });
         }
         r.running_total = tracker.add(rec.value("Match"), None);
-        cx.out.replay = Some(r);
         return;
     }
     let tally = DealTally {
@@ -565,12 +601,11 @@ pub fn replay(
             );
         }
     }
-    r.score = Some(out_score);
+    kj.score = Some(out_score);
     r.running_total = tracker.add(rec.value("Match"), Some(result));
     if clean {
         check_side_total(rec, cx.out, r.running_total);
     }
-    cx.out.replay = Some(r);
 }
 
 /// The cards of a trick in playing order, for messages.
@@ -640,12 +675,13 @@ fn who_played(tokens: &[Token], trump: Suit, leader: Seat) -> BySeat<CardSet> {
 /// against the `Contract` tag when both are given.
 fn auction(
     cx: &mut Cx,
-    p: &Profile,
     dealer: Option<Seat>,
     eldest: Seat,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
+    kj: &mut KlaverjassenOut,
 ) -> Option<Contract> {
     let rec = cx.rec;
+    let p = cx.p;
     let contract_tag = rec.tag("Contract");
     let from_tag = contract_tag.and_then(|t| match parse_contract(&t.value) {
         Ok(c) => Some(c),
@@ -678,7 +714,7 @@ fn auction(
                         .note(format!("not from the pile: {}", bad.join(" "))),
                     );
                 } else {
-                    r.turned = cs;
+                    kj.turned = cs;
                 }
             }
             Err(e) => cx.push(Diagnostic::error(
@@ -724,9 +760,9 @@ fn auction(
                     break;
                 }
                 let mk = |trump: Suit, maker: Seat, forced: bool| Contract {
-                    trump: trump.letter().to_string(),
+                    trump,
                     maker,
-                    makers: maker.team().name().into(),
+                    makers: maker.team(),
                     forced,
                 };
                 let illegal_call = |why: String| {
@@ -742,7 +778,7 @@ fn auction(
                 };
                 match p.trump_selection {
                     TrumpSelection::TrumpPile => {
-                        let Some(first) = r.turned.first() else {
+                        let Some(first) = kj.turned.first() else {
                             cx.push(Diagnostic::error(
                                 Code::TurnedCard,
                                 at.value_span,
@@ -763,7 +799,7 @@ fn auction(
                             }
                         }
                         if passes == 4 {
-                            match r.turned.get(1) {
+                            match kj.turned.get(1) {
                                 Some(second) => result = Some(mk(second.suit(), eldest, true)),
                                 None => {
                                     cx.push(Diagnostic::error(Code::TurnedCard, tok.span, "all four passed: the next pile card, turned as trump, must be in [Turned]"));
@@ -818,7 +854,7 @@ fn auction(
     };
     match (derived, from_tag, contract_tag) {
         (Some(d), Some((suit, seat)), Some(t)) => {
-            if d.trump != suit.letter().to_string() || d.maker != seat {
+            if d.trump != suit || d.maker != seat {
                 cx.push(Diagnostic::error(
                     Code::ContractMismatch,
                     t.value_span,
@@ -835,9 +871,9 @@ fn auction(
         }
         (Some(d), _, _) => Some(d),
         (None, Some((suit, seat)), _) if auction_tag.is_none() => Some(Contract {
-            trump: suit.letter().to_string(),
+            trump: suit,
             maker: seat,
-            makers: seat.team().name().into(),
+            makers: seat.team(),
             forced: false,
         }),
         (None, _, _) => {
@@ -850,5 +886,18 @@ fn auction(
             }
             None
         }
+    }
+}
+
+impl KlaverjassenOut {
+    /// The score as labelled items, in a fixed order (`troef diff`).
+    pub fn score_items(&self, push: &mut dyn FnMut(&str, String)) {
+        let Some(s) = &self.score else { return };
+        push("card points", s.card_points.to_string());
+        push("roem", s.roem.to_string());
+        push("outcome", format!("{:?}", s.outcome).to_lowercase());
+        push("pit", s.pit.clone().unwrap_or_else(|| "none".into()));
+        push("doubled", s.doubled.to_string());
+        push("result", s.result.to_string());
     }
 }

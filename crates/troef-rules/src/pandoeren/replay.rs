@@ -15,7 +15,7 @@ use crate::values::{parse_deal, parse_named_contract, parse_seat_score, print_de
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
-use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
+use troef_ttn::{Code, Diagnostic, Span, Tag, Token, TokenKind};
 
 /// The Pandoeren part of a replay.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -139,7 +139,7 @@ impl PdScore {
     }
 }
 
-type Cx<'a> = crate::replay::Cx<'a, Profile>;
+pub(crate) type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
 fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
     let v: Vec<&str> = seats.into_iter().map(Seat::name).collect();
@@ -150,17 +150,14 @@ fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
     }
 }
 
-pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let mut r = GameReplay::new(crate::GameKind::Pandoeren, &p.name);
-    r.claimed_result = rec.value("Result").map(str::to_string);
-    let mut pd = PandoerenOut::default();
-    let mut cx = Cx { rec, out, p };
-    run(&mut cx, tracker, &mut r, &mut pd);
-    r.pandoeren = Some(pd);
-    cx.out.replay = Some(r);
-}
-
-fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut PandoerenOut) {
+/// Replays a Pandoeren record: deal, auction, declaration, play with the
+/// roem dialogue, claims and settlement.
+pub(crate) fn replay(
+    cx: &mut Cx,
+    tracker: &mut MatchTracker,
+    r: &mut DealReplay,
+    pd: &mut PandoerenOut,
+) {
     let rec = cx.rec;
     check_board(rec, cx.out);
     let dealer = seat_tag(rec, cx.out, "Dealer");
@@ -281,7 +278,7 @@ fn run(cx: &mut Cx, tracker: &mut MatchTracker, r: &mut GameReplay, pd: &mut Pan
 /// is the card left over, or `Centre`) or `DealNo`.
 fn read_deal(
     cx: &mut Cx,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     pd: &mut PandoerenOut,
 ) -> Option<(BySeat<CardSet>, Card)> {
     let rec = cx.rec;
@@ -442,7 +439,7 @@ fn auction(
     tag: &Tag,
     forehand: Option<Seat>,
     hands: &BySeat<CardSet>,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
 ) -> Option<AuctionEnd> {
     let Some(first) = forehand else {
         cx.err(
@@ -938,7 +935,7 @@ fn play(
     bidders: Option<[bool; 4]>,
     hands: &BySeat<CardSet>,
     decl: &Declared,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     pd: &mut PandoerenOut,
 ) -> Option<([i64; 4], bool)> {
     let rec = cx.rec;
@@ -1709,4 +1706,34 @@ fn itemise(pd: &PandoerenOut, s: &PdScore) -> String {
         s.decided_after_trick,
         list_seats(pd.partner)
     )
+}
+
+impl PandoerenOut {
+    /// The score as labelled items, in a fixed order (`troef diff`).
+    pub fn score_items(&self, push: &mut dyn FnMut(&str, String)) {
+        if let Some(s) = &self.score {
+            push("verdict", s.verdict.clone());
+            push("decided after trick", s.decided_after_trick.to_string());
+            push(
+                "tricks",
+                format!("declarer {} side {}", s.declarer_tricks, s.side_tricks),
+            );
+            push(
+                "card points",
+                format!(
+                    "side {} defenders {} discard {}",
+                    s.side_points, s.defenders_points, s.discard_points
+                ),
+            );
+            push("roem", s.roem.to_string());
+            push("stuk", s.stuk.to_string());
+            if let (Some(t), Some(target)) = (s.total, s.target) {
+                push("total", format!("{t} against {target}"));
+            }
+            push("settlement", s.settlement.to_string());
+        }
+        if let Some(t) = &self.running_total {
+            push("running total", t.to_string());
+        }
+    }
 }

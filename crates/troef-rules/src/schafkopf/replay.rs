@@ -10,9 +10,9 @@ use crate::values::{parse_named_contract, parse_points, parse_seat_score};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat};
-use troef_ttn::{Code, Diagnostic, Record, Span, Tag, Token, TokenKind};
+use troef_ttn::{Code, Diagnostic, Span, Tag, Token, TokenKind};
 
-/// What a Schafkopf replay adds to [`GameReplay`].
+/// What a Schafkopf replay adds to [`DealReplay`].
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
 pub struct SchafkopfOut {
     /// The contract word (`call:C`, `solo:H`, `wenz`, `ramsch`, ...).
@@ -70,16 +70,18 @@ pub struct SchafkopfScore {
     pub items: Vec<String>,
 }
 
-type Cx<'a> = crate::replay::Cx<'a, Profile>;
+pub(crate) type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
-pub fn replay(rec: &Record, p: &Profile, tracker: &mut MatchTracker, out: &mut ReplayOutcome) {
-    let mut r = GameReplay::new(crate::GameKind::Schafkopf, &p.name);
-    let mut sk = SchafkopfOut::default();
-    let mut cx = Cx { rec, p, out };
-    let settled = run(&mut cx, tracker, &mut r, &mut sk);
-    claims(&mut cx, tracker, settled, &mut sk);
-    r.schafkopf = Some(sk);
-    cx.out.replay = Some(r);
+/// Replays a Schafkopf record: deal, bidding, exchange, play with the
+/// doublings, score and settlement.
+pub(crate) fn replay(
+    cx: &mut Cx,
+    tracker: &mut MatchTracker,
+    r: &mut DealReplay,
+    sk: &mut SchafkopfOut,
+) {
+    let settled = run(cx, tracker, r, sk);
+    claims(cx, tracker, settled, sk);
 }
 
 /// What a deal settled: each player's payment, the value, and the outcome
@@ -103,13 +105,12 @@ enum Bidding {
 fn run(
     cx: &mut Cx,
     tracker: &mut MatchTracker,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     sk: &mut SchafkopfOut,
 ) -> Option<Settled> {
     let rec = cx.rec;
     let p = cx.p;
     let match_id = rec.value("Match");
-    r.claimed_result = rec.value("Result").map(str::to_string);
     check_board(rec, cx.out);
     let dealer = seat_tag(rec, cx.out, "Dealer");
     let auction_first = seat_tag(rec, cx.out, "Auction");
@@ -220,17 +221,6 @@ fn run(
         (None, Some(d)) => Some(Seats::of(&[d])),
         _ => None,
     };
-    if let Some(d) = declarer {
-        r.contract = Some(crate::replay::Contract {
-            trump: contract.word(),
-            maker: d,
-            makers: match sk.partner {
-                Some(pa) => format!("{}{}", d.letter(), pa.letter()),
-                None => d.letter().to_string(),
-            },
-            forced: false,
-        });
-    }
     let tally = play(cx, &hands, contract, declarers, eldest, r, sk)?;
     let doublings = first_cards + tally.chain;
     if contract.kind == Kind::Ramsch {
@@ -571,7 +561,7 @@ fn bidding(
     cx: &mut Cx,
     eldest: Seat,
     hands: &BySeat<CardSet>,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     sk: &mut SchafkopfOut,
 ) -> Option<(Bidding, u32)> {
     let from_tag = contract_tag(cx);
@@ -664,7 +654,7 @@ fn auction(
     at: &Tag,
     eldest: Seat,
     hands: &BySeat<CardSet>,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     sk: &mut SchafkopfOut,
 ) -> Option<(AuctionEnd, u32)> {
     let p = cx.p;
@@ -872,7 +862,7 @@ fn play(
     contract: Contract,
     declarers: Option<Seats>,
     eldest: Seat,
-    r: &mut GameReplay,
+    r: &mut DealReplay,
     sk: &mut SchafkopfOut,
 ) -> Option<Tally> {
     let rec = cx.rec;
@@ -1224,4 +1214,47 @@ fn itemise(sk: &SchafkopfOut) -> Option<String> {
         sk.contract_name.as_deref().unwrap_or("?"),
         s.items.join(", ")
     ))
+}
+
+impl SchafkopfOut {
+    /// The score as labelled items, in a fixed order (`troef diff`).
+    pub fn score_items(&self, push: &mut dyn FnMut(&str, String)) {
+        push(
+            "contract",
+            self.contract.clone().unwrap_or_else(|| "none".into()),
+        );
+        if let Some(s) = &self.score {
+            if let (Some(d), Some(o)) = (s.declarer_points, s.defender_points) {
+                push("card points", format!("declarers {d} defenders {o}"));
+                push("needed", s.needed.unwrap_or(61).to_string());
+            }
+            if let Some(w) = s.won {
+                push("outcome", if w { "made" } else { "failed" }.into());
+            }
+            push("schneider", s.schneider.to_string());
+            push("schwarz", s.schwarz.to_string());
+            push(
+                "runners",
+                format!(
+                    "{} {}{}",
+                    if s.runners_with { "with" } else { "without" },
+                    s.runners,
+                    if s.runners_counted {
+                        ""
+                    } else {
+                        " (not counted)"
+                    }
+                ),
+            );
+        }
+        if let Some(v) = self.value {
+            push("value", v.to_string());
+        }
+        if let Some(p) = self.settlement {
+            push("settlement", p.to_string());
+        }
+        if let Some(t) = self.running_total {
+            push("running total", t.to_string());
+        }
+    }
 }

@@ -1,0 +1,69 @@
+//! What replaying a record gives: the deal every game shares
+//! ([`DealReplay`]) and the outcome of the record's own game ([`Outcome`]).
+
+use crate::replay::{DealReplay, PlayPoint};
+use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
+use schemars::JsonSchema;
+use serde::Serialize;
+use troef_ttn::Diagnostic;
+
+/// What replaying one record found.
+#[derive(Debug, Default)]
+pub struct ReplayOutcome {
+    pub diagnostics: Vec<Diagnostic>,
+    /// The replay as far as it went; `None` when the record could not be
+    /// interpreted at all (no game, unknown game or profile).
+    pub replay: Option<GameReplay>,
+    /// Every card checked on the main line with the legal set before it,
+    /// when the [`crate::Context`] asked for a trace (`troef diff`).
+    pub trace: Option<Vec<PlayPoint>>,
+}
+
+/// One record's replay, for JSON export and `troef show`: the deal as every
+/// game has it, and the game's own outcome under its game's name.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct GameReplay {
+    pub game: GameKind,
+    /// The rule profile's name.
+    pub rules: String,
+    #[serde(flatten)]
+    pub deal: DealReplay,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+/// Each game's own contract, score and settlement.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The turned cards, the contract, a revoke and the score.
+    Klaverjassen(klaverjassen::replay::KlaverjassenOut),
+    /// The centre card, the declarer's actions, the partner, the roem
+    /// dialogue, open hands and the per-player settlement.
+    Pandoeren(pandoeren::replay::PandoerenOut),
+    /// The mode, who chose it, the Weis contest, Stöck, the multiplier and
+    /// the match target.
+    Jass(jass::replay::JassOut),
+    /// The contract, declarer and partner, the exchange, the doublings, the
+    /// score and each player's payment and balance.
+    Schafkopf(schafkopf::replay::SchafkopfOut),
+}
+
+impl GameReplay {
+    /// The score as labelled items, in a fixed order: what `troef diff`
+    /// compares between two profiles.
+    pub fn score_items(&self) -> Vec<(String, String)> {
+        let mut items = Vec::new();
+        let mut push = |k: &str, v: String| items.push((k.to_string(), v));
+        match &self.outcome {
+            Outcome::Klaverjassen(o) => o.score_items(&mut push),
+            Outcome::Pandoeren(o) => o.score_items(&mut push),
+            Outcome::Jass(o) => o.score_items(&mut push),
+            Outcome::Schafkopf(o) => o.score_items(&mut push),
+        }
+        if let Some(t) = &self.deal.running_total {
+            push("running total", t.to_string());
+        }
+        items
+    }
+}
