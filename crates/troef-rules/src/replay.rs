@@ -16,7 +16,7 @@ use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// What a game's replay reports while it walks a record: diagnostics, and
 /// the trace of checked cards when one is kept. The driver turns it into a
-/// [`crate::Findings`].
+/// [`crate::ReplayOutcome`].
 #[derive(Debug, Default)]
 pub struct Findings {
     pub diagnostics: Vec<Diagnostic>,
