@@ -63,7 +63,7 @@ pub(crate) fn trace_play<R: TrickRules>(
 
 /// What every game's replay records about a deal: who dealt and who
 /// starts, the hands, the calls, the tricks and the claims. A record's
-/// [`crate::DealReplay`] is this plus its game's own outcome.
+/// [`crate::GameReplay`] is this plus its game's own outcome.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct DealReplay {
     pub dealer: Option<Seat>,
