@@ -159,10 +159,7 @@ fn jass_server_sample_logs_replay_exactly() {
         }
         // The match ends in the last hand, with the side the log names.
         let last = checked.last().unwrap().replay.as_ref().unwrap();
-        assert!(
-            js(last).match_winner.is_some(),
-            "{name}: match decided"
-        );
+        assert!(js(last).match_winner.is_some(), "{name}: match decided");
         assert!(
             im.text.contains("[Winner \""),
             "{name}: winner carried as a claim"

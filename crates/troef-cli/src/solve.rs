@@ -141,7 +141,10 @@ fn table_of(
     analyze::solvable(replay).map_err(|s| s.0)?;
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
     let hands = analyze::dealt_hands(replay).map_err(|s| s.0)?;
-    let leader = replay.deal.eldest.ok_or("no dealer: who leads is not known")?;
+    let leader = replay
+        .deal
+        .eldest
+        .ok_or("no dealer: who leads is not known")?;
     Ok(table::table(&profile, hands, leader, threads))
 }
 

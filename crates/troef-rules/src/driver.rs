@@ -4,6 +4,7 @@
 use crate::games::{GameReplay, Outcome, ReplayOutcome};
 use crate::profiles::{AnyProfile, ResolveError};
 use crate::replay::{span_or, Cx, DealReplay, Findings, MatchTracker};
+use crate::walk::walk;
 use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
@@ -94,7 +95,7 @@ fn interpret(
             &mut deal,
         )),
         AnyProfile::Jass(p) => Outcome::Jass(run(
-            jass::replay::replay,
+            walk::<jass::replay::JassDeal>,
             Cx { rec, p, out },
             tracker,
             &mut deal,

@@ -24,6 +24,7 @@ pub mod replay;
 pub mod schafkopf;
 pub mod trick;
 pub mod values;
+mod walk;
 
 pub use driver::{replay, replay_in, Context};
 pub use games::{GameReplay, Outcome, ReplayOutcome};

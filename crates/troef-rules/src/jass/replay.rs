@@ -6,7 +6,9 @@ use super::score::{first_to_target, score, DealTally};
 use super::weis::{held, Weis};
 use super::{after, Game, Mode, PlayRules, DECK, TRICKS};
 use crate::replay::*;
+use crate::trick::Trick;
 use crate::values::{parse_named_contract, parse_score};
+use crate::walk::{Flow, GameRules};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Team};
@@ -66,90 +68,306 @@ fn team_points(t: ByTeam<i32>) -> TeamPoints {
     }
 }
 
-/// Replays a Jass record: seats, deal, mode, play with Weis and Stöck, score.
-pub(crate) fn replay(
-    cx: &mut Cx,
-    tracker: &mut MatchTracker,
-    r: &mut DealReplay,
-    js: &mut JassOut,
-) {
-    let rec = cx.rec;
-    let match_id = rec.value("Match");
-    check_board(rec, cx.out);
-    let dealer = seat_tag(rec, cx.out, "Dealer");
-    let auction_first = seat_tag(rec, cx.out, "Auction");
-    let play_first = seat_tag(rec, cx.out, "Play");
-    // Play goes counter-clockwise: forehand sits right of the dealer.
-    let forehand = dealer.map(Seat::prev).or(auction_first).or(play_first);
-    r.dealer = dealer;
-    r.eldest = forehand;
-    if let Some(side) = tracker.decided(match_id) {
-        let at = span_or(rec.tag("Match"), rec);
-        cx.err(
-            Code::DealAfterMatchEnd,
-            at,
-            format!(
-                "{side} already reached the target of {} in an earlier deal of this match",
-                cx.p.target
-            ),
-        );
-    }
-    let Some(forehand) = forehand else {
-        cx.err(
-            Code::MissingTag,
-            rec.span,
-            "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is forehand",
-        );
-        tracker.dealer(match_id, None);
-        tracker.add(match_id, None);
-        return;
-    };
-    for (first, name) in [(auction_first, "Auction"), (play_first, "Play")] {
-        if let (Some(a), Some(t)) = (first, rec.tag(name)) {
-            if a != forehand {
-                let code = if name == "Play" {
-                    Code::WrongLeader
-                } else {
-                    Code::BadTagValue
-                };
-                cx.err(
-                    code,
-                    t.value_span,
-                    format!(
-                        "forehand ({}, right of the dealer) {} first, not {}",
-                        forehand.name(),
-                        if name == "Play" { "leads" } else { "chooses" },
-                        a.name()
-                    ),
-                );
-            }
+/// A Jass deal between the phases: the mode, the tallies, the claims seen.
+pub(crate) struct JassDeal {
+    hands: BySeat<CardSet>,
+    mode: Mode,
+    forehand: Seat,
+    tally: DealTally,
+    declared: BySeat<Vec<Weis>>,
+    last_card: Option<(Seat, Card)>,
+    /// Whether the Weis contest is decided (before trick 2's lead).
+    contest_done: bool,
+    /// King and queen of trumps, and who was dealt both.
+    stoeck: (Option<CardSet>, Option<Seat>),
+    stoeck_called: bool,
+    winner_claim: Option<(Seat, Span)>,
+    /// A trick claim may follow the trick's fourth card, once.
+    trick_window: bool,
+}
+
+impl JassDeal {
+    /// Every Weis is declared by the end of trick 1: decide the contest
+    /// before trick 2's lead.
+    fn contest_by(&mut self, cx: &mut Cx, play: &Game, js: &mut JassOut) {
+        if play.tricks_done >= 1 && !self.contest_done {
+            self.contest(cx, js);
         }
     }
-    // The duty to choose passes one seat to the right each deal.
-    let expected = tracker.dealer(match_id, dealer.map(Seat::prev));
-    check_dealer_turn(
-        rec,
-        cx.out,
-        expected,
-        dealer,
-        "in Jass the deal and the choice of trumps pass to the right".into(),
-    );
 
-    let Some(hands) = read_full_deal(cx.rec, cx.out, r, (crate::GameKind::Jass, DECK, 9)) else {
-        tracker.add(match_id, None);
-        return;
-    };
-    let Some((mode, chooser)) = choose(cx, forehand, r, js) else {
-        tracker.add(match_id, None);
-        return;
-    };
-    js.mode = Some(mode.word());
-    js.chooser = Some(chooser);
-    let Some(tally) = play(cx, &hands, mode, forehand, r, js) else {
-        tracker.add(match_id, None);
-        return;
-    };
-    claims(cx, tracker, mode, &tally, r, js);
+    fn contest(&mut self, cx: &mut Cx, js: &mut JassOut) {
+        self.contest_done = true;
+        weis_contest(
+            cx,
+            self.forehand,
+            self.mode,
+            &self.declared,
+            js,
+            &mut self.tally,
+        );
+    }
+}
+
+impl GameRules for JassDeal {
+    type Profile = Profile;
+    type Rules = super::Rules;
+    type Out = JassOut;
+
+    fn profile_name(p: &Profile) -> &str {
+        &p.name
+    }
+
+    /// Seats, deal, and the mode with who chose it.
+    fn setup(
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        r: &mut DealReplay,
+        js: &mut JassOut,
+    ) -> Option<(JassDeal, Game)> {
+        let rec = cx.rec;
+        let match_id = rec.value("Match");
+        check_board(rec, cx.out);
+        let dealer = seat_tag(rec, cx.out, "Dealer");
+        let auction_first = seat_tag(rec, cx.out, "Auction");
+        let play_first = seat_tag(rec, cx.out, "Play");
+        // Play goes counter-clockwise: forehand sits right of the dealer.
+        let forehand = dealer.map(Seat::prev).or(auction_first).or(play_first);
+        r.dealer = dealer;
+        r.eldest = forehand;
+        if let Some(side) = tracker.decided(match_id) {
+            let at = span_or(rec.tag("Match"), rec);
+            cx.err(
+                Code::DealAfterMatchEnd,
+                at,
+                format!(
+                    "{side} already reached the target of {} in an earlier deal of this match",
+                    cx.p.target
+                ),
+            );
+        }
+        let Some(forehand) = forehand else {
+            cx.err(
+                Code::MissingTag,
+                rec.span,
+                "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is forehand",
+            );
+            tracker.dealer(match_id, None);
+            tracker.add(match_id, None);
+            return None;
+        };
+        for (first, name) in [(auction_first, "Auction"), (play_first, "Play")] {
+            if let (Some(a), Some(t)) = (first, rec.tag(name)) {
+                if a != forehand {
+                    let code = if name == "Play" {
+                        Code::WrongLeader
+                    } else {
+                        Code::BadTagValue
+                    };
+                    cx.err(
+                        code,
+                        t.value_span,
+                        format!(
+                            "forehand ({}, right of the dealer) {} first, not {}",
+                            forehand.name(),
+                            if name == "Play" { "leads" } else { "chooses" },
+                            a.name()
+                        ),
+                    );
+                }
+            }
+        }
+        // The duty to choose passes one seat to the right each deal.
+        let expected = tracker.dealer(match_id, dealer.map(Seat::prev));
+        check_dealer_turn(
+            rec,
+            cx.out,
+            expected,
+            dealer,
+            "in Jass the deal and the choice of trumps pass to the right".into(),
+        );
+
+        let Some(hands) = read_full_deal(cx.rec, cx.out, r, (crate::GameKind::Jass, DECK, 9))
+        else {
+            tracker.add(match_id, None);
+            return None;
+        };
+        let Some((mode, chooser)) = choose(cx, forehand, r, js) else {
+            tracker.add(match_id, None);
+            return None;
+        };
+        js.mode = Some(mode.word());
+        js.chooser = Some(chooser);
+        let play = Game::new(hands, mode, PlayRules::from(cx.p), forehand);
+        let stoeck_pair = mode
+            .trump()
+            .map(|t| CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN)));
+        let stoeck_holder =
+            stoeck_pair.and_then(|kq| Seat::ALL.into_iter().find(|&s| kq.is_subset(hands[s])));
+        let deal = JassDeal {
+            hands,
+            mode,
+            forehand,
+            tally: DealTally::default(),
+            declared: BySeat::default(),
+            last_card: None,
+            contest_done: false,
+            stoeck: (stoeck_pair, stoeck_holder),
+            stoeck_called: false,
+            winner_claim: None,
+            trick_window: false,
+        };
+        Some((deal, play))
+    }
+
+    fn dealt(&self) -> &BySeat<CardSet> {
+        &self.hands
+    }
+
+    fn before_card(&mut self, cx: &mut Cx, play: &Game, js: &mut JassOut) {
+        self.contest_by(cx, play, js);
+    }
+
+    fn played(
+        &mut self,
+        _cx: &mut Cx,
+        _play: &Game,
+        (seat, card): (Seat, Card),
+        trick: Option<&Trick>,
+        _: (&mut DealReplay, &mut JassOut),
+    ) {
+        self.last_card = Some((seat, card));
+        self.trick_window = trick.is_some();
+        if let Some(t) = trick {
+            self.tally.tricks.push((t.winner.team(), t.points));
+        }
+    }
+
+    fn word(
+        &mut self,
+        cx: &mut Cx,
+        tok: &Token,
+        play: &Game,
+        r: &mut DealReplay,
+        js: &mut JassOut,
+    ) -> Flow {
+        let Some(w) = tok.word() else { return Flow::Go };
+        let w = w.to_ascii_lowercase();
+        if let Some(text) = w.strip_prefix("weis:") {
+            declare(
+                cx,
+                tok,
+                text,
+                self.last_card,
+                play,
+                &self.hands,
+                self.mode,
+                &mut self.declared,
+                js,
+            );
+        } else if let Some(s) = w.strip_prefix("weis-won:") {
+            if !(play.tricks_done == 1 && play.in_trick == 0) {
+                cx.err(
+                    Code::ClaimMisplaced,
+                    tok.span,
+                    "the Weis contest's winner is named after trick 1, before trick 2's lead",
+                );
+            } else if self.winner_claim.is_some() {
+                cx.err(
+                    Code::ClaimMisplaced,
+                    tok.span,
+                    "the Weis winner is named twice",
+                );
+            } else {
+                match Seat::parse(s) {
+                    Some(seat) => self.winner_claim = Some((seat, tok.span)),
+                    None => {
+                        cx.err(
+                            Code::UnknownWord,
+                            tok.span,
+                            format!("`{w}`: weis-won takes a seat, as in weis-won:E"),
+                        );
+                    }
+                }
+            }
+        } else if let Some(claim) = w.strip_prefix("trick:") {
+            trick_claim(cx, tok, claim, self.trick_window, r);
+            self.trick_window = false;
+        } else if matches!(w.as_str(), "stoeck" | "stöck") {
+            self.contest_by(cx, play, js);
+            let ok = stoeck(
+                cx,
+                tok,
+                self.stoeck,
+                self.stoeck_called,
+                self.last_card,
+                play,
+                js,
+                &self.declared,
+            );
+            if ok {
+                self.stoeck_called = true;
+                let h = self.stoeck.1.expect("checked");
+                js.stoeck = Some(h);
+                self.tally.stoeck[h.team()] += 20;
+            }
+        } else {
+            cx.err(
+                Code::UnknownWord,
+                tok.span,
+                format!("`{w}` is not a Jass play word"),
+            )
+            .notes
+            .push("in [Play]: cards, weis:<CQJT9|KKKK> after a player's first card, weis-won:<seat> after trick 1, stoeck, trick:<winner>:<points> after a trick".into());
+        }
+        Flow::Go
+    }
+
+    /// The Weis contest and its claimed winner, then the score and claims.
+    fn settle(
+        mut self,
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        (_, stopped): (&Game, bool),
+        r: &mut DealReplay,
+        js: &mut JassOut,
+    ) {
+        if !self.contest_done {
+            self.contest(cx, js);
+        }
+        if let Some((seat, span)) = self.winner_claim {
+            if js.weis_winner != Some(seat) {
+                let d =
+                    cx.err(
+                        Code::WeisWinnerWrong,
+                        span,
+                        format!(
+                            "{} is named as holding the strongest Weis, but {}",
+                            seat.name(),
+                            match js.weis_winner {
+                                Some(w) => format!(
+                                    "{}'s is stronger (profile {}, JS-V5)",
+                                    w.name(),
+                                    cx.p.name
+                                ),
+                                None => "no Weis that counts was declared".into(),
+                            }
+                        ),
+                    );
+                for w in &js.declarations {
+                    d.notes
+                        .push(format!("{}: {} ({})", w.seat.name(), w.weis, w.value));
+                }
+            }
+        }
+        if !r.complete {
+            if !stopped {
+                play_incomplete(cx.rec, cx.out, r.tricks.len(), TRICKS);
+            }
+            tracker.add(cx.rec.value("Match"), None);
+            return;
+        }
+        claims(cx, tracker, self.mode, &self.tally, r, js);
+    }
 }
 
 /// The mode and who chose it: from the auction (forehand names a mode or
@@ -307,176 +525,6 @@ fn auction(
         );
     }
     result
-}
-
-/// The play: every card checked, Weis declared with trick 1's cards, the
-/// Weis contest, Stöck. Returns the tally of a complete deal.
-fn play(
-    cx: &mut Cx,
-    hands: &BySeat<CardSet>,
-    mode: Mode,
-    forehand: Seat,
-    r: &mut DealReplay,
-    js: &mut JassOut,
-) -> Option<DealTally> {
-    let rec = cx.rec;
-    let p = cx.p;
-    let play_tag = rec.tag("Play");
-    let tokens: &[Token] = play_tag.map_or(&[], |t| &t.section);
-    let mut game = Game::new(*hands, mode, PlayRules::from(p), forehand);
-    let mut tally = DealTally::default();
-    let mut declared: BySeat<Vec<Weis>> = BySeat::default();
-    let mut last_card: Option<(Seat, Card)> = None;
-    let mut contest_done = false;
-    let mut stoeck_called = false;
-    let stoeck_pair = mode
-        .trump()
-        .map(|t| CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN)));
-    let stoeck_holder =
-        stoeck_pair.and_then(|kq| Seat::ALL.into_iter().find(|&s| kq.is_subset(hands[s])));
-    let mut stopped = false;
-    let mut winner_claim: Option<(Seat, Span)> = None;
-    // A trick claim may follow the trick's fourth card, once.
-    let mut trick_window = false;
-    for tok in tokens {
-        match &tok.kind {
-            TokenKind::Card(card) => {
-                let card = *card;
-                // Every Weis is declared by the end of trick 1: decide the
-                // contest before trick 2's lead.
-                if game.tricks_done >= 1 && !contest_done {
-                    contest_done = true;
-                    weis_contest(cx, forehand, mode, &declared, js, &mut tally);
-                }
-                let seat = game.to_play();
-                if !check_card(
-                    cx.out,
-                    &p.name,
-                    &game,
-                    tok,
-                    (hands, r, game.tricks_done + 1),
-                ) {
-                    stopped = true;
-                    break;
-                }
-                last_card = Some((seat, card));
-                trick_window = false;
-                if let Some(t) = game.play_unchecked(card) {
-                    trick_window = true;
-                    tally.tricks.push((t.winner.team(), t.points));
-                    r.tricks.push(TrickOut::without_roem(
-                        r.tricks.len() + 1,
-                        (t.leader, &t.cards, t.winner, t.points),
-                    ));
-                }
-            }
-            TokenKind::Word(w) => {
-                let w = w.to_ascii_lowercase();
-                if let Some(text) = w.strip_prefix("weis:") {
-                    declare(
-                        cx,
-                        tok,
-                        text,
-                        last_card,
-                        &game,
-                        hands,
-                        mode,
-                        &mut declared,
-                        js,
-                    );
-                } else if let Some(s) = w.strip_prefix("weis-won:") {
-                    if !(game.tricks_done == 1 && game.in_trick == 0) {
-                        cx.err(
-                            Code::ClaimMisplaced,
-                            tok.span,
-                            "the Weis contest's winner is named after trick 1, before trick 2's lead",
-                        );
-                    } else if winner_claim.is_some() {
-                        cx.err(
-                            Code::ClaimMisplaced,
-                            tok.span,
-                            "the Weis winner is named twice",
-                        );
-                    } else {
-                        match Seat::parse(s) {
-                            Some(seat) => winner_claim = Some((seat, tok.span)),
-                            None => {
-                                cx.err(
-                                    Code::UnknownWord,
-                                    tok.span,
-                                    format!("`{w}`: weis-won takes a seat, as in weis-won:E"),
-                                );
-                            }
-                        }
-                    }
-                } else if let Some(claim) = w.strip_prefix("trick:") {
-                    trick_claim(cx, tok, claim, trick_window, r);
-                    trick_window = false;
-                } else if matches!(w.as_str(), "stoeck" | "stöck") {
-                    if game.tricks_done >= 1 && !contest_done {
-                        contest_done = true;
-                        weis_contest(cx, forehand, mode, &declared, js, &mut tally);
-                    }
-                    let ok = stoeck(
-                        cx,
-                        tok,
-                        (stoeck_pair, stoeck_holder),
-                        stoeck_called,
-                        last_card,
-                        &game,
-                        js,
-                        &declared,
-                    );
-                    if ok {
-                        stoeck_called = true;
-                        let h = stoeck_holder.expect("checked");
-                        js.stoeck = Some(h);
-                        tally.stoeck[h.team()] += 20;
-                    }
-                } else {
-                    cx.err(
-                        Code::UnknownWord,
-                        tok.span,
-                        format!("`{w}` is not a Jass play word"),
-                    )
-                    .notes
-                    .push("in [Play]: cards, weis:<CQJT9|KKKK> after a player's first card, weis-won:<seat> after trick 1, stoeck, trick:<winner>:<points> after a trick".into());
-                }
-            }
-        }
-    }
-    if !contest_done {
-        weis_contest(cx, forehand, mode, &declared, js, &mut tally);
-    }
-    if let Some((seat, span)) = winner_claim {
-        if js.weis_winner != Some(seat) {
-            let d = cx.err(
-                Code::WeisWinnerWrong,
-                span,
-                format!(
-                    "{} is named as holding the strongest Weis, but {}",
-                    seat.name(),
-                    match js.weis_winner {
-                        Some(w) =>
-                            format!("{}'s is stronger (profile {}, JS-V5)", w.name(), p.name),
-                        None => "no Weis that counts was declared".into(),
-                    }
-                ),
-            );
-            for w in &js.declarations {
-                d.notes
-                    .push(format!("{}: {} ({})", w.seat.name(), w.weis, w.value));
-            }
-        }
-    }
-    r.complete = !stopped && game.is_over();
-    if !r.complete {
-        if !stopped {
-            play_incomplete(rec, cx.out, r.tricks.len(), TRICKS);
-        }
-        return None;
-    }
-    Some(tally)
 }
 
 /// A `trick:<winner>:<points>` claim (as written by importers from logs

@@ -1,0 +1,191 @@
+//! The one replay driver: walks a record through a game's phases.
+//!
+//! A game implements [`GameRules`] once. [`walk`] asks it for everything
+//! before the first card (`setup`: seats, deal, exchange, auction,
+//! declaration), then walks the record's `[Play]` section itself: every card
+//! is checked by the one trick engine ([`crate::trick::Play`]) and traced,
+//! finished tricks are written to the [`DealReplay`], and the game is told
+//! about each card, trick and word it owns (claims, announcements, roem).
+//! Last, `settle` scores the deal and compares what the record claims.
+//!
+//! The games hold rules and their own outcome; the walking is here.
+
+use crate::replay::{check_card, Cx, DealReplay, MatchTracker, TrickOut};
+use crate::trick::{Play, Trick, TrickRules};
+use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_ttn::{Token, TokenKind};
+
+/// Whether the walk goes on after a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Go,
+    /// An error the replay cannot get past: the play stops here.
+    Stop,
+}
+
+/// What checking a card decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CardCheck {
+    /// The card is played.
+    Legal,
+    /// The card is an illegal play marked as a revoke by the next token: it
+    /// is played, the marker is consumed, and the deal ends.
+    Revoke,
+    /// The card cannot be played; the diagnostic is out.
+    Stop,
+}
+
+/// One game, as the replay driver walks a record through it. The value is
+/// the game's state between the phases (contract, tallies, claims seen).
+pub(crate) trait GameRules: Sized {
+    type Profile;
+    /// The rules of trick play, once the contract is known.
+    type Rules: TrickRules;
+    /// The game's own outcome (contract, score, settlement).
+    type Out: Default;
+
+    /// The profile's name, for diagnostics.
+    fn profile_name(p: &Self::Profile) -> &str;
+
+    /// Everything before the first card: seats, deal, exchange, auction,
+    /// declaration. `None` when the record cannot be played out; the
+    /// diagnostics say why, and the game has told the match tracker.
+    fn setup(
+        cx: &mut Cx<'_, Self::Profile>,
+        tracker: &mut MatchTracker,
+        deal: &mut DealReplay,
+        out: &mut Self::Out,
+    ) -> Option<(Self, Play<Self::Rules>)>;
+
+    /// The hands as dealt, for the notes on a card not held.
+    fn dealt(&self) -> &BySeat<CardSet>;
+
+    /// Called before each card is checked.
+    fn before_card(
+        &mut self,
+        _cx: &mut Cx<'_, Self::Profile>,
+        _play: &Play<Self::Rules>,
+        _out: &mut Self::Out,
+    ) {
+    }
+
+    /// Checks the next card: by default the deal is not over (E405), the
+    /// player holds the card (E209/E210) and it is legal (E401); the card is
+    /// traced and its variations replayed. `next` is the token after it.
+    fn check(
+        &mut self,
+        cx: &mut Cx<'_, Self::Profile>,
+        play: &Play<Self::Rules>,
+        (tok, _next): (&Token, Option<&Token>),
+        deal: &DealReplay,
+        _out: &mut Self::Out,
+    ) -> CardCheck {
+        let trick = play.tricks_done + 1;
+        let name = Self::profile_name(cx.p);
+        if check_card(cx.out, name, play, tok, (self.dealt(), deal, trick)) {
+            CardCheck::Legal
+        } else {
+            CardCheck::Stop
+        }
+    }
+
+    /// Called after a legal card is played; `trick` is the trick it
+    /// finished, already written to `deal.tricks`.
+    fn played(
+        &mut self,
+        _cx: &mut Cx<'_, Self::Profile>,
+        _play: &Play<Self::Rules>,
+        (_seat, _card): (Seat, Card),
+        _trick: Option<&Trick>,
+        (_deal, _out): (&mut DealReplay, &mut Self::Out),
+    ) {
+    }
+
+    /// A word of the `[Play]` section (claims, announcements, roem).
+    fn word(
+        &mut self,
+        cx: &mut Cx<'_, Self::Profile>,
+        tok: &Token,
+        play: &Play<Self::Rules>,
+        deal: &mut DealReplay,
+        out: &mut Self::Out,
+    ) -> Flow;
+
+    /// Whether the deal ended before its last trick (a revoke).
+    fn ended(&self) -> bool {
+        false
+    }
+
+    /// After the play: score the deal, compare the claims, keep the match
+    /// totals. `stopped`: an error stopped the play.
+    fn settle(
+        self,
+        cx: &mut Cx<'_, Self::Profile>,
+        tracker: &mut MatchTracker,
+        end: (&Play<Self::Rules>, bool),
+        deal: &mut DealReplay,
+        out: &mut Self::Out,
+    );
+}
+
+/// Replays a record under game `G`: setup, play, settlement.
+pub(crate) fn walk<G: GameRules>(
+    cx: &mut Cx<'_, G::Profile>,
+    tracker: &mut MatchTracker,
+    deal: &mut DealReplay,
+    out: &mut G::Out,
+) {
+    let Some((mut game, mut play)) = G::setup(cx, tracker, deal, out) else {
+        return;
+    };
+    let stopped = walk_play(cx, &mut game, &mut play, deal, out);
+    deal.complete = !stopped && (play.is_over() || game.ended());
+    game.settle(cx, tracker, (&play, stopped), deal, out);
+}
+
+/// Walks the `[Play]` section; returns whether an error stopped it.
+fn walk_play<G: GameRules>(
+    cx: &mut Cx<'_, G::Profile>,
+    game: &mut G,
+    play: &mut Play<G::Rules>,
+    deal: &mut DealReplay,
+    out: &mut G::Out,
+) -> bool {
+    let rec = cx.rec;
+    let tokens: &[Token] = rec.tag("Play").map_or(&[], |t| &t.section);
+    let mut i = 0;
+    while let Some(tok) = tokens.get(i) {
+        i += 1;
+        let flow = match &tok.kind {
+            TokenKind::Card(card) => {
+                let card = *card;
+                game.before_card(cx, play, out);
+                let seat = play.to_play();
+                match game.check(cx, play, (tok, tokens.get(i)), deal, out) {
+                    CardCheck::Stop => Flow::Stop,
+                    CardCheck::Revoke => {
+                        i += 1;
+                        play.play_unchecked(card);
+                        Flow::Go
+                    }
+                    CardCheck::Legal => {
+                        let trick = play.play_unchecked(card);
+                        if let Some(t) = &trick {
+                            deal.tricks.push(TrickOut::without_roem(
+                                deal.tricks.len() + 1,
+                                (t.leader, &t.cards, t.winner, t.points),
+                            ));
+                        }
+                        game.played(cx, play, (seat, card), trick.as_ref(), (deal, out));
+                        Flow::Go
+                    }
+                }
+            }
+            TokenKind::Word(_) => game.word(cx, tok, play, deal, out),
+        };
+        if flow == Flow::Stop {
+            return true;
+        }
+    }
+    false
+}
