@@ -101,7 +101,7 @@ fn interpret(
             &mut deal,
         )),
         AnyProfile::Schafkopf(p) => Outcome::Schafkopf(run(
-            schafkopf::replay::replay,
+            walk::<schafkopf::replay::SchafkopfDeal>,
             Cx { rec, p, out },
             tracker,
             &mut deal,

@@ -6,7 +6,9 @@ use super::profile::{AllPass, KontraDeadline, Profile, ReDeadline, WenzRank};
 use super::score::{self, Seats};
 use super::{deck, Contract, Game, Kind, PlayRules, WENZEL_SUITS};
 use crate::replay::*;
+use crate::trick::Trick;
 use crate::values::{parse_named_contract, parse_points, parse_seat_score};
+use crate::walk::{Flow, GameRules};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat};
@@ -72,18 +74,6 @@ pub struct SchafkopfScore {
 
 pub(crate) type Cx<'a> = crate::replay::Cx<'a, Profile>;
 
-/// Replays a Schafkopf record: deal, bidding, exchange, play with the
-/// doublings, score and settlement.
-pub(crate) fn replay(
-    cx: &mut Cx,
-    tracker: &mut MatchTracker,
-    r: &mut DealReplay,
-    sk: &mut SchafkopfOut,
-) {
-    let settled = run(cx, tracker, r, sk);
-    claims(cx, tracker, settled, sk);
-}
-
 /// What a deal settled: each player's payment, the value, and the outcome
 /// words that are true of it.
 struct Settled {
@@ -102,12 +92,146 @@ enum Bidding {
     ThrownIn,
 }
 
-fn run(
+/// How the phases before the play ended.
+enum Prepared {
+    /// A contract is played: the game's state and the play.
+    Play(SchafkopfDeal, Game),
+    /// Nothing to play (thrown in), or the record cannot be played out.
+    Done(Option<Settled>),
+}
+
+/// A Schafkopf deal between the phases.
+pub(crate) struct SchafkopfDeal {
+    hands: BySeat<CardSet>,
+    contract: Contract,
+    declarers: Option<Seats>,
+    /// Doublings on the first cards, before the bidding.
+    first_cards: u32,
+    /// Kontra, Re and further doublings said in the play.
+    chain: u32,
+    cards_played: usize,
+}
+
+impl GameRules for SchafkopfDeal {
+    type Profile = Profile;
+    type Rules = super::Rules;
+    type Out = SchafkopfOut;
+
+    fn profile_name(p: &Profile) -> &str {
+        &p.name
+    }
+
+    fn setup(
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        r: &mut DealReplay,
+        sk: &mut SchafkopfOut,
+    ) -> Option<(SchafkopfDeal, Game)> {
+        match prepare(cx, tracker, r, sk) {
+            Prepared::Play(deal, game) => Some((deal, game)),
+            Prepared::Done(settled) => {
+                claims(cx, tracker, settled, sk);
+                None
+            }
+        }
+    }
+
+    fn dealt(&self) -> &BySeat<CardSet> {
+        &self.hands
+    }
+
+    fn played(
+        &mut self,
+        _: &mut Cx,
+        _: &Game,
+        _: (Seat, Card),
+        _: Option<&Trick>,
+        _: (&mut DealReplay, &mut SchafkopfOut),
+    ) {
+        self.cards_played += 1;
+    }
+
+    /// Kontra and Re in their time.
+    fn word(
+        &mut self,
+        cx: &mut Cx,
+        tok: &Token,
+        _: &Game,
+        _: &mut DealReplay,
+        sk: &mut SchafkopfOut,
+    ) -> Flow {
+        let Some(w) = tok.word() else { return Flow::Go };
+        let w = w.to_ascii_lowercase();
+        let (key, arg) = match w.split_once(':') {
+            Some((k, a)) => (k, Some(a)),
+            None => (w.as_str(), None),
+        };
+        if !matches!(key, "kontra" | "re") {
+            cx.err(
+                Code::UnknownWord,
+                tok.span,
+                format!("`{w}` is not a Schafkopf play word"),
+            )
+            .notes
+            .push(
+                "in [Play]: cards; kontra[:<seat>] by a defender, then re[:<seat>] by a declarer"
+                    .into(),
+            );
+            return Flow::Stop;
+        }
+        if !doubling(
+            cx,
+            tok,
+            (key, arg),
+            self.chain,
+            self.cards_played,
+            self.declarers,
+        ) {
+            return Flow::Stop;
+        }
+        let seat = arg.and_then(Seat::parse);
+        sk.doublings.push(DoublingOut {
+            word: key.to_string(),
+            seat,
+        });
+        self.chain += 1;
+        Flow::Go
+    }
+
+    fn settle(
+        self,
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        (game, stopped): (&Game, bool),
+        r: &mut DealReplay,
+        sk: &mut SchafkopfOut,
+    ) {
+        if !r.complete {
+            // A record of the deal and the bidding alone is complete as it is.
+            if !stopped && cx.rec.tag("Play").is_some() {
+                play_incomplete(cx.rec, cx.out, r.tricks.len(), game.rules.tricks);
+            }
+            claims(cx, tracker, None, sk);
+            return;
+        }
+        let tally = Tally {
+            points: game.points,
+            tricks: game.tricks_won,
+            chain: self.chain,
+        };
+        let settled = self.score(cx.p, &tally, r, sk);
+        claims(cx, tracker, Some(settled), sk);
+    }
+}
+
+/// Seats, deal, exchange and bidding: the contract to play, or why there is
+/// no play.
+fn prepare(
     cx: &mut Cx,
     tracker: &mut MatchTracker,
     r: &mut DealReplay,
     sk: &mut SchafkopfOut,
-) -> Option<Settled> {
+) -> Prepared {
     let rec = cx.rec;
     let p = cx.p;
     let match_id = rec.value("Match");
@@ -125,7 +249,7 @@ fn run(
             rec.span,
             "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is eldest",
         );
-        return None;
+        return Prepared::Done(None);
     };
     if let (Some(a), Some(t)) = (auction_first, rec.tag("Auction")) {
         if a != eldest {
@@ -148,14 +272,20 @@ fn run(
         "in Schafkopf the deal passes to the left".into(),
     );
     let size = p.hand_size();
-    let dealt = read_full_deal(
+    let Some(dealt) = read_full_deal(
         rec,
         cx.out,
         r,
         (crate::GameKind::Schafkopf, deck(p.house.short_deck), size),
-    )?;
-    let hands = exchange(cx, eldest.prev(), dealt, sk)?;
-    let (bidding, first_cards) = bidding(cx, eldest, &hands, r, sk)?;
+    ) else {
+        return Prepared::Done(None);
+    };
+    let Some(hands) = exchange(cx, eldest.prev(), dealt, sk) else {
+        return Prepared::Done(None);
+    };
+    let Some((bidding, first_cards)) = bidding(cx, eldest, &hands, r, sk) else {
+        return Prepared::Done(None);
+    };
     let (contract, declarer) = match bidding {
         Bidding::ThrownIn => {
             sk.thrown_in = true;
@@ -184,13 +314,13 @@ fn run(
                 }
             });
             sk.value = Some(value);
-            return Some(Settled {
+            return Prepared::Done(Some(Settled {
                 by_seat,
                 value,
                 words: vec!["redeal"],
                 points: BySeat::default(),
                 declarers: None,
-            });
+            }));
         }
         Bidding::Contract(c, d) => (c, d),
     };
@@ -221,92 +351,116 @@ fn run(
         (None, Some(d)) => Some(Seats::of(&[d])),
         _ => None,
     };
-    let tally = play(cx, &hands, contract, declarers, eldest, r, sk)?;
-    let doublings = first_cards + tally.chain;
-    if contract.kind == Kind::Ramsch {
-        let winners: Vec<Seat> = r.tricks.iter().map(|t| t.winner).collect();
-        let s = score::ramsch(p, &tally.points, &winners, first_cards);
-        let mut words = vec!["ramsch"];
-        if !s.jungfrauen.is_empty() && p.house.ramsch_jungfrau {
-            words.push("jungfrau");
+    let game = Game::new(hands, contract, PlayRules::from(p), eldest);
+    let deal = SchafkopfDeal {
+        hands,
+        contract,
+        declarers,
+        first_cards,
+        chain: 0,
+        cards_played: 0,
+    };
+    Prepared::Play(deal, game)
+}
+
+impl SchafkopfDeal {
+    /// Scores a complete play: Ramsch, or a contract game with its runners,
+    /// Schneider and Schwarz.
+    fn score(self, p: &Profile, tally: &Tally, r: &DealReplay, sk: &mut SchafkopfOut) -> Settled {
+        let SchafkopfDeal {
+            hands,
+            contract,
+            declarers,
+            first_cards,
+            ..
+        } = self;
+        let size = p.hand_size();
+        let doublings = first_cards + tally.chain;
+        if contract.kind == Kind::Ramsch {
+            let winners: Vec<Seat> = r.tricks.iter().map(|t| t.winner).collect();
+            let s = score::ramsch(p, &tally.points, &winners, first_cards);
+            let mut words = vec!["ramsch"];
+            if !s.jungfrauen.is_empty() && p.house.ramsch_jungfrau {
+                words.push("jungfrau");
+            }
+            if s.durchmarsch.is_some() {
+                words.push("durchmarsch");
+            }
+            sk.value = Some(s.value);
+            sk.score = Some(SchafkopfScore {
+                points: SeatPoints::from_array(tally.points.0.map(i64::from)),
+                ramsch_losers: s.losers.clone(),
+                jungfrauen: s.jungfrauen.clone(),
+                durchmarsch: s.durchmarsch,
+                items: vec![format!(
+                    "Ramsch {}{}{}",
+                    p.tariff.ramsch,
+                    if first_cards > 0 {
+                        format!(", {first_cards} doubling(s)")
+                    } else {
+                        String::new()
+                    },
+                    if p.house.ramsch_jungfrau && !s.jungfrauen.is_empty() {
+                        format!(", {} Jungfrau x2 each", s.jungfrauen.len())
+                    } else {
+                        String::new()
+                    }
+                )],
+                ..SchafkopfScore::default()
+            });
+            return Settled {
+                by_seat: s.by_seat,
+                value: s.value,
+                words,
+                points: tally.points,
+                declarers: None,
+            };
         }
-        if s.durchmarsch.is_some() {
-            words.push("durchmarsch");
+        let declarers = declarers.expect("a contract game has declarers");
+        let s = score::score(
+            p,
+            &score::Facts {
+                contract,
+                declarers,
+                hands: &hands,
+                points: tally.points,
+                tricks: tally.tricks,
+                tricks_total: size as usize,
+                first_cards_doublings: first_cards,
+                kontra_chain: tally.chain,
+            },
+        );
+        debug_assert_eq!(s.doublings, doublings);
+        let mut words = vec![if s.won { "made" } else { "failed" }];
+        if s.schneider {
+            words.push("schneider");
+        }
+        if s.schwarz {
+            words.push("schwarz");
         }
         sk.value = Some(s.value);
         sk.score = Some(SchafkopfScore {
             points: SeatPoints::from_array(tally.points.0.map(i64::from)),
-            ramsch_losers: s.losers.clone(),
-            jungfrauen: s.jungfrauen.clone(),
-            durchmarsch: s.durchmarsch,
-            items: vec![format!(
-                "Ramsch {}{}{}",
-                p.tariff.ramsch,
-                if first_cards > 0 {
-                    format!(", {first_cards} doubling(s)")
-                } else {
-                    String::new()
-                },
-                if p.house.ramsch_jungfrau && !s.jungfrauen.is_empty() {
-                    format!(", {} Jungfrau x2 each", s.jungfrauen.len())
-                } else {
-                    String::new()
-                }
-            )],
+            declarer_points: Some(s.declarer_points),
+            defender_points: Some(s.defender_points),
+            needed: Some(s.needed),
+            won: Some(s.won),
+            schneider: s.schneider,
+            schwarz: s.schwarz,
+            runners: s.runners,
+            runners_with: s.runners_with,
+            runners_counted: s.runners_counted,
+            items: s.items.clone(),
             ..SchafkopfScore::default()
         });
-        return Some(Settled {
+        Settled {
             by_seat: s.by_seat,
             value: s.value,
             words,
             points: tally.points,
-            declarers: None,
-        });
+            declarers: Some(declarers),
+        }
     }
-    let declarers = declarers.expect("a contract game has declarers");
-    let s = score::score(
-        p,
-        &score::Facts {
-            contract,
-            declarers,
-            hands: &hands,
-            points: tally.points,
-            tricks: tally.tricks,
-            tricks_total: size as usize,
-            first_cards_doublings: first_cards,
-            kontra_chain: tally.chain,
-        },
-    );
-    debug_assert_eq!(s.doublings, doublings);
-    let mut words = vec![if s.won { "made" } else { "failed" }];
-    if s.schneider {
-        words.push("schneider");
-    }
-    if s.schwarz {
-        words.push("schwarz");
-    }
-    sk.value = Some(s.value);
-    sk.score = Some(SchafkopfScore {
-        points: SeatPoints::from_array(tally.points.0.map(i64::from)),
-        declarer_points: Some(s.declarer_points),
-        defender_points: Some(s.defender_points),
-        needed: Some(s.needed),
-        won: Some(s.won),
-        schneider: s.schneider,
-        schwarz: s.schwarz,
-        runners: s.runners,
-        runners_with: s.runners_with,
-        runners_counted: s.runners_counted,
-        items: s.items.clone(),
-        ..SchafkopfScore::default()
-    });
-    Some(Settled {
-        by_seat: s.by_seat,
-        value: s.value,
-        words,
-        points: tally.points,
-        declarers: Some(declarers),
-    })
 }
 
 /// A Schieber round's exchange (`[Exchange "schieber"]`): two cards per
@@ -852,92 +1006,6 @@ struct Tally {
     tricks: BySeat<u8>,
     /// Kontra, Re and further doublings said.
     chain: u32,
-}
-
-/// The play: every card checked (with the called-ace duties), Kontra and
-/// Re in their time. Returns the tally of a complete deal.
-fn play(
-    cx: &mut Cx,
-    hands: &BySeat<CardSet>,
-    contract: Contract,
-    declarers: Option<Seats>,
-    eldest: Seat,
-    r: &mut DealReplay,
-    sk: &mut SchafkopfOut,
-) -> Option<Tally> {
-    let rec = cx.rec;
-    let p = cx.p;
-    let play_tag = rec.tag("Play");
-    let tokens: &[Token] = play_tag.map_or(&[], |t| &t.section);
-    let mut game = Game::new(*hands, contract, PlayRules::from(p), eldest);
-    let mut chain = 0u32;
-    let mut cards_played = 0usize;
-    let mut stopped = false;
-    for tok in tokens {
-        match &tok.kind {
-            TokenKind::Card(card) => {
-                let card = *card;
-                if !check_card(
-                    cx.out,
-                    &p.name,
-                    &game,
-                    tok,
-                    (hands, r, game.tricks_done + 1),
-                ) {
-                    stopped = true;
-                    break;
-                }
-                cards_played += 1;
-                if let Some(t) = game.play_unchecked(card) {
-                    r.tricks.push(TrickOut::without_roem(
-                        r.tricks.len() + 1,
-                        (t.leader, &t.cards, t.winner, t.points),
-                    ));
-                }
-            }
-            TokenKind::Word(w) => {
-                let w = w.to_ascii_lowercase();
-                let (key, arg) = match w.split_once(':') {
-                    Some((k, a)) => (k, Some(a)),
-                    None => (w.as_str(), None),
-                };
-                if !matches!(key, "kontra" | "re") {
-                    cx.err(
-                        Code::UnknownWord,
-                        tok.span,
-                        format!("`{w}` is not a Schafkopf play word"),
-                    )
-                    .notes
-                    .push("in [Play]: cards; kontra[:<seat>] by a defender, then re[:<seat>] by a declarer".into());
-                    stopped = true;
-                    break;
-                }
-                if !doubling(cx, tok, (key, arg), chain, cards_played, declarers) {
-                    stopped = true;
-                    break;
-                }
-                let seat = arg.and_then(Seat::parse);
-                sk.doublings.push(DoublingOut {
-                    word: key.to_string(),
-                    seat,
-                });
-                chain += 1;
-            }
-        }
-    }
-    r.complete = !stopped && game.is_over();
-    if !r.complete {
-        // A record of the deal and the bidding alone is complete as it is.
-        if !stopped && play_tag.is_some() {
-            play_incomplete(rec, cx.out, r.tricks.len(), game.rules.tricks);
-        }
-        return None;
-    }
-    Some(Tally {
-        points: game.points,
-        tricks: game.tricks_won,
-        chain,
-    })
 }
 
 /// Checks a `kontra` or `re` word: its side, its order and its time.
