@@ -89,7 +89,7 @@ fn interpret(
             &mut deal,
         )),
         AnyProfile::Pandoeren(p) => Outcome::Pandoeren(run(
-            pandoeren::replay::replay,
+            walk::<pandoeren::replay::PandoerenDeal>,
             Cx { rec, p, out },
             tracker,
             &mut deal,

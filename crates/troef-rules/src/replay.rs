@@ -628,17 +628,19 @@ fn broken_rule<R: TrickRules>(g: &Play<R>, c: Card) -> Option<(&'static str, &'s
     g.violation(c).map(|v| (v.rule(), v.describe()))
 }
 
-/// Checks the next card of a record's main line for games whose hands are
-/// all known (Jass, Schafkopf): the deal is not over (E405), the player holds
-/// the card (E209, E210 when it was played already), it is legal (E401). The
-/// card is traced and its variations replayed. Returns whether it may be
-/// played; on `false` the diagnostic is out and the replay stops.
+/// Checks the next card of a record's main line: the deal is not over
+/// (E405), the player holds the card (E209, E210 when it was played already;
+/// `not_held` words the diagnostic from the seat, the card and whether it was
+/// played), it is legal (E401). The card is traced and its variations
+/// replayed. Returns whether it may be played; on `false` the diagnostic is
+/// out and the replay stops.
 pub(crate) fn check_card<R: TrickRules>(
     out: &mut Findings,
     profile: &str,
     g: &Play<R>,
     tok: &troef_ttn::Token,
-    (dealt, r, trick): (&BySeat<CardSet>, &DealReplay, usize),
+    (r, trick): (&DealReplay, usize),
+    not_held: impl FnOnce(Seat, Card, bool) -> Diagnostic,
 ) -> bool {
     let Some(card) = tok.card() else { return false };
     if g.is_over() {
@@ -653,8 +655,7 @@ pub(crate) fn check_card<R: TrickRules>(
     if !g.hands[seat].contains(card) {
         let played = r.tricks.iter().any(|t| t.cards.contains(&card))
             || g.trick_cards().contains(&Some(card));
-        out.diagnostics
-            .push(not_held(seat, card, played, dealt, g.hands[seat], tok.span));
+        out.diagnostics.push(not_held(seat, card, played));
         return false;
     }
     let broken = broken_rule(g, card);

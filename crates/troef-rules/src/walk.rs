@@ -10,7 +10,7 @@
 //!
 //! The games hold rules and their own outcome; the walking is here.
 
-use crate::replay::{check_card, Cx, DealReplay, MatchTracker, TrickOut};
+use crate::replay::{check_card, not_held, Cx, DealReplay, MatchTracker, TrickOut};
 use crate::trick::{Play, Trick, TrickRules};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_ttn::{Token, TokenKind};
@@ -82,7 +82,10 @@ pub(crate) trait GameRules: Sized {
     ) -> CardCheck {
         let trick = play.tricks_done + 1;
         let name = Self::profile_name(cx.p);
-        if check_card(cx.out, name, play, tok, (self.dealt(), deal, trick)) {
+        let not_held = |seat, card, played| {
+            not_held(seat, card, played, self.dealt(), play.hands[seat], tok.span)
+        };
+        if check_card(cx.out, name, play, tok, (deal, trick), not_held) {
             CardCheck::Legal
         } else {
             CardCheck::Stop

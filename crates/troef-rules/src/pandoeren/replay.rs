@@ -10,8 +10,9 @@ use super::roem::{self, Roem};
 use super::score::{settle, verdict, Tally, Verdict};
 use super::{jas, Game, PlayRules, DECK, HAND};
 use crate::replay::*;
-use crate::trick::Breach;
+use crate::trick::Trick;
 use crate::values::{parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue};
+use crate::walk::{CardCheck, Flow, GameRules};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
@@ -150,14 +151,15 @@ fn list_seats(seats: impl IntoIterator<Item = Seat>) -> String {
     }
 }
 
-/// Replays a Pandoeren record: deal, auction, declaration, play with the
-/// roem dialogue, claims and settlement.
-pub(crate) fn replay(
+/// Seats, deal, auction and the declarer's actions: the hand to play, or
+/// `None` when there is none (all passed, or the record cannot be played
+/// out; the match tracker is told).
+fn prepare(
     cx: &mut Cx,
     tracker: &mut MatchTracker,
     r: &mut DealReplay,
     pd: &mut PandoerenOut,
-) {
+) -> Option<(PandoerenDeal, Game)> {
     let rec = cx.rec;
     check_board(rec, cx.out);
     let dealer = seat_tag(rec, cx.out, "Dealer");
@@ -184,7 +186,7 @@ pub(crate) fn replay(
     let Some((hands, centre)) = read_deal(cx, r, pd) else {
         tracker.dealer(rec.value("Match"), None);
         tracker.add_seats(rec.value("Match"), None);
-        return;
+        return None;
     };
 
     // The auction, or the contract tag.
@@ -228,11 +230,11 @@ pub(crate) fn replay(
         r.complete = true;
         let zero = [0i64; 4];
         claims(cx, tracker, pd, Some((zero, "redeal")));
-        return;
+        return None;
     }
     let Some((bid, declarer, bidders)) = contract else {
         tracker.add_seats(rec.value("Match"), None);
-        return;
+        return None;
     };
     if let (Some(d), Some(t)) = (declare_seat, rec.tag("Declare")) {
         if d != declarer {
@@ -254,7 +256,7 @@ pub(crate) fn replay(
             );
         }
         tracker.add_seats(rec.value("Match"), None);
-        return;
+        return None;
     };
     if let (Some(pf), Some(t)) = (play_first, rec.tag("Play")) {
         if pf != declarer {
@@ -269,9 +271,35 @@ pub(crate) fn replay(
             );
         }
     }
-    let played = play(cx, bid, declarer, bidders, &hands, &decl, r, pd);
-    let settled = played.map(|(s, made)| (s, if made { "made" } else { "failed" }));
-    claims(cx, tracker, pd, settled);
+    let mut game_hands = hands;
+    game_hands[declarer] = decl.hand;
+    let trump = decl.trump;
+    let game = Game::new(game_hands, trump, PlayRules::from(cx.p), declarer);
+    let mut roem_hands = hands;
+    if cx.p.roem_hand == RoemHand::AfterDiscard {
+        roem_hands[declarer] = decl.hand;
+    }
+    let deal = PandoerenDeal {
+        bid,
+        declarer,
+        bidders,
+        hands,
+        partner: decl.partner,
+        decl,
+        trump,
+        roem_hands,
+        exposure: bid.exposure(),
+        kq: trump
+            .map(|t| CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN))),
+        kq_played: 0,
+        public: None,
+        winners: Vec::new(),
+        with_jas: Vec::new(),
+        trick_points: Vec::new(),
+        dialogue: None,
+        ro: RoemOut::default(),
+    };
+    Some((deal, game))
 }
 
 /// The deal: four hands of 8 and the centre card, from `Deal` (the centre
@@ -926,321 +954,397 @@ struct Dialogue {
     denied: bool,
 }
 
-/// Replays the play; returns the settlement and whether the contract was made.
-#[allow(clippy::too_many_arguments)]
-fn play(
-    cx: &mut Cx,
+/// A Pandoeren hand in play: the contract, the declarer's actions, and
+/// what the play has shown so far (the partner, tricks, the roem dialogue).
+pub(crate) struct PandoerenDeal {
     bid: Bid,
     declarer: Seat,
     bidders: Option<[bool; 4]>,
-    hands: &BySeat<CardSet>,
-    decl: &Declared,
-    r: &mut DealReplay,
+    hands: BySeat<CardSet>,
+    decl: Declared,
+    trump: Option<Suit>,
+    /// Roem is measured in the dealt hands; the declarer's per PD-V10.
+    roem_hands: BySeat<CardSet>,
+    exposure: Exposure,
+    /// The king and queen of trumps, and how many of them are played.
+    kq: Option<CardSet>,
+    kq_played: usize,
+    partner: Option<Seat>,
+    /// When the partnership became public.
+    public: Option<Moment>,
+    winners: Vec<Seat>,
+    with_jas: Vec<bool>,
+    trick_points: Vec<i32>,
+    dialogue: Option<Dialogue>,
+    ro: RoemOut,
+}
+
+/// The moment of the play the next card or word falls in.
+fn now(g: &Game, how: &str) -> Moment {
+    if g.in_trick == 0 && g.tricks_done > 0 {
+        Moment {
+            trick: g.tricks_done,
+            cards: 4,
+            how: how.into(),
+        }
+    } else {
+        Moment {
+            trick: g.tricks_done + 1,
+            cards: g.in_trick,
+            how: how.into(),
+        }
+    }
+}
+
+impl PandoerenDeal {
+    fn on_side(&self, s: Seat, partner: Option<Seat>) -> bool {
+        s == self.declarer || Some(s) == partner
+    }
+}
+
+impl GameRules for PandoerenDeal {
+    type Profile = Profile;
+    type Rules = super::Rules;
+    type Out = PandoerenOut;
+
+    fn profile_name(p: &Profile) -> &str {
+        &p.name
+    }
+
+    fn setup(
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        r: &mut DealReplay,
+        pd: &mut PandoerenOut,
+    ) -> Option<(PandoerenDeal, Game)> {
+        let (deal, game) = prepare(cx, tracker, r, pd)?;
+        if cx.rec.tag("Play").is_none() {
+            // Nothing to walk: the hand's settlement is not known.
+            claims(cx, tracker, pd, None);
+            return None;
+        }
+        if deal.exposure == Exposure::Declarer && cx.p.ouvert_exposure == OuvertExposure::BeforeLead
+        {
+            pd.exposures.push(ExposureOut {
+                at: Moment {
+                    trick: 1,
+                    cards: 0,
+                    how: "the declarer's hand, before the opening lead (PD-V18)".into(),
+                },
+                seats: vec![deal.declarer],
+                talk: false,
+            });
+        }
+        Some((deal, game))
+    }
+
+    fn dealt(&self) -> &BySeat<CardSet> {
+        &self.hands
+    }
+
+    /// The card check (a card not held may be the declarer's discard), then
+    /// open hands and the king and queen of trumps.
+    fn check(
+        &mut self,
+        cx: &mut Cx,
+        play: &Game,
+        (tok, _): (&Token, Option<&Token>),
+        r: &DealReplay,
+        pd: &mut PandoerenOut,
+    ) -> CardCheck {
+        let discard = self.decl.discard;
+        let not_held = |seat: Seat, card: Card, played: bool| {
+            let mut d = not_held(
+                seat,
+                card,
+                played,
+                &BySeat::default(),
+                play.hands[seat],
+                tok.span,
+            );
+            if card == discard {
+                d.notes
+                    .insert(0, format!("{card} is the declarer's discard"));
+            }
+            d
+        };
+        let trick = play.tricks_done + 1;
+        if !check_card(cx.out, &cx.p.name, play, tok, (r, trick), not_held) {
+            return CardCheck::Stop;
+        }
+        let Some(card) = tok.card() else {
+            return CardCheck::Stop;
+        };
+        self.dialogue = None;
+        // Open self.hands.
+        let trick_no = play.tricks_done + 1;
+        let seat = play.to_play();
+        match self.exposure {
+            Exposure::Declarer
+                if seat == self.declarer
+                    && trick_no == 2
+                    && cx.p.ouvert_exposure == OuvertExposure::Trick2 =>
+            {
+                pd.exposures.push(ExposureOut {
+                    at: Moment {
+                        trick: 2,
+                        cards: play.in_trick + 1,
+                        how: "the declarer's hand, as she plays to trick 2".into(),
+                    },
+                    seats: vec![self.declarer],
+                    talk: false,
+                });
+            }
+            Exposure::Declarer
+                if trick_no == 2
+                    && play.in_trick == 0
+                    && cx.p.ouvert_exposure == OuvertExposure::AfterTrick1 =>
+            {
+                pd.exposures.push(ExposureOut {
+                    at: Moment {
+                        trick: 1,
+                        cards: 4,
+                        how: "the declarer's hand, after trick 1 (PD-V18)".into(),
+                    },
+                    seats: vec![self.declarer],
+                    talk: false,
+                });
+            }
+            Exposure::AllAtLead { talk } if trick_no == 1 && play.in_trick == 0 => {
+                pd.exposures.push(ExposureOut {
+                    at: Moment {
+                        trick: 1,
+                        cards: 1,
+                        how: if talk {
+                            "all hands, after the opening lead; the defenders may talk".into()
+                        } else {
+                            "all hands, as the declarer leads".into()
+                        },
+                    },
+                    seats: Seat::ALL.to_vec(),
+                    talk,
+                });
+            }
+            _ => {}
+        }
+        if self.kq.is_some_and(|k| k.contains(card)) {
+            self.kq_played += 1;
+        }
+        CardCheck::Legal
+    }
+
+    fn played(
+        &mut self,
+        cx: &mut Cx,
+        play: &Game,
+        (seat, card): (Seat, Card),
+        trick: Option<&Trick>,
+        (_, pd): (&mut DealReplay, &mut PandoerenOut),
+    ) {
+        if self.public.is_none()
+            && Some(card) == self.decl.partner_card
+            && self.partner == Some(seat)
+        {
+            self.public = Some(now(
+                &play,
+                &format!("{} played the partner card {card}", seat.name()),
+            ));
+        }
+        if let Some(t) = trick {
+            let declarer_card = t.cards[(4 + self.declarer.index() - t.leader.index()) % 4];
+            if self.partner.is_none()
+                && self.bid.partner(cx.p) == PartnerKind::FirstWinner
+                && self.winners.len() >= 5
+                && t.winner != self.declarer
+            {
+                self.partner = Some(t.winner);
+                pd.partner = self.partner;
+            }
+            self.winners.push(t.winner);
+            self.with_jas.push(
+                t.winner == self.declarer && self.trump.is_some_and(|tr| jas(tr) == declarer_card),
+            );
+            self.trick_points.push(t.points);
+            if self.public.is_none()
+                && self.partner.is_some()
+                && self.on_side(t.winner, self.partner)
+            {
+                self.public = Some(now(
+                    &play,
+                    &format!(
+                        "{} won trick {} for the declaring side",
+                        t.winner.name(),
+                        self.winners.len()
+                    ),
+                ));
+            }
+        }
+    }
+
+    /// Roem, the denial dialogue and stuk.
+    fn word(
+        &mut self,
+        cx: &mut Cx,
+        tok: &Token,
+        play: &Game,
+        _: &mut DealReplay,
+        pd: &mut PandoerenOut,
+    ) -> Flow {
+        let TokenKind::Word(w) = &tok.kind else {
+            return Flow::Go;
+        };
+        let at = now(&play, "");
+        let (key, arg) = w.split_once(':').unwrap_or((w.as_str(), ""));
+        let speaker: Option<Seat> = match key {
+            "roem" | "ask" | "best" | "deny" | "stuk" if !self.bid.counts_roem() => {
+                cx.push(Diagnostic::error(
+                    Code::ClaimMisplaced,
+                    tok.span,
+                    format!(
+                        "`{w}`: roem and stuk count only in number bids and Pandoer+n, not in {}",
+                        self.bid
+                    ),
+                ));
+                None
+            }
+            "roem" => announce(
+                cx,
+                tok,
+                arg,
+                &play,
+                self.declarer,
+                self.partner,
+                &self.public,
+                &self.roem_hands,
+                &mut self.ro,
+                &mut self.dialogue,
+            ),
+            "ask" => ask(
+                cx,
+                tok,
+                arg,
+                self.declarer,
+                self.partner,
+                self.bidders,
+                &self.roem_hands,
+                &mut self.dialogue,
+            ),
+            "best" => tell_best(cx, tok, arg, &self.roem_hands, &mut self.dialogue),
+            "deny" => deny(
+                cx,
+                tok,
+                arg,
+                self.declarer,
+                self.partner,
+                self.bidders,
+                &self.roem_hands,
+                &mut self.ro,
+                &mut self.dialogue,
+            ),
+            "stuk" => {
+                let holder = self.kq.and_then(|k| {
+                    [Some(self.declarer), self.partner]
+                        .into_iter()
+                        .flatten()
+                        .find(|&s| {
+                            k.is_subset(if s == self.declarer {
+                                self.decl.hand
+                            } else {
+                                self.hands[s]
+                            })
+                        })
+                });
+                match holder {
+                    None => {
+                        cx.err(Code::StukInvalid, tok.span, format!(
+                            "neither the declarer nor her partner holds the king and queen of trumps ({})",
+                            self.trump.map_or("none", Suit::name)
+                        ));
+                        None
+                    }
+                    Some(_) if self.ro.stuk_by.is_some() => {
+                        cx.err(Code::ClaimMisplaced, tok.span, "stuk announced twice");
+                        None
+                    }
+                    Some(_) if self.kq_played == 2 => {
+                        cx.err(Code::ClaimMisplaced, tok.span, "stuk is announced before the second of the king and queen of trumps is played");
+                        None
+                    }
+                    Some(s) => {
+                        self.ro.stuk_by = Some(s);
+                        if s != self.declarer && self.public.is_none() {
+                            self.public = Some(Moment {
+                                how: format!("{} announced stuk", s.name()),
+                                ..at.clone()
+                            });
+                        }
+                        Some(s)
+                    }
+                }
+            }
+            _ => {
+                cx.push(
+                    Diagnostic::error(
+                        Code::UnknownWord,
+                        tok.span,
+                        format!("`{w}` is not a Pandoeren play word"),
+                    )
+                    .note("in [Play]: cards, roem:N, ask:SEAT, best:ROEM, deny:SEAT:ROEM, stuk"),
+                );
+                None
+            }
+        };
+        if let Some(seat) = speaker {
+            pd.announcements.push(Announcement {
+                seat,
+                word: w.clone(),
+                trick: at.trick,
+                cards: at.cards,
+            });
+        }
+        Flow::Go
+    }
+
+    /// The roem that stood, the verdict and the settlement.
+    fn settle(
+        self,
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        (_, stopped): (&Game, bool),
+        _: &mut DealReplay,
+        pd: &mut PandoerenOut,
+    ) {
+        let settled = score_hand(self, cx, stopped, pd)
+            .map(|(s, made)| (s, if made { "made" } else { "failed" }));
+        claims(cx, tracker, pd, settled);
+    }
+}
+
+/// Scores a hand played out: the roem that stood, card points, the verdict
+/// and the settlement; `None` when the play stopped or is not decided.
+fn score_hand(
+    deal: PandoerenDeal,
+    cx: &mut Cx,
+    stopped: bool,
     pd: &mut PandoerenOut,
 ) -> Option<([i64; 4], bool)> {
     let rec = cx.rec;
     let play_tag = rec.tag("Play")?;
-    let mut game_hands = *hands;
-    game_hands[declarer] = decl.hand;
-    let trump = decl.trump;
-    let mut game = Game::new(game_hands, trump, PlayRules::from(cx.p), declarer);
-    // Roem is measured in the dealt hands; the declarer's per PD-V10.
-    let mut roem_hands = *hands;
-    if cx.p.roem_hand == RoemHand::AfterDiscard {
-        roem_hands[declarer] = decl.hand;
-    }
-    let mut partner = decl.partner;
-    let mut public: Option<Moment> = None;
+    let PandoerenDeal {
+        bid,
+        declarer,
+        decl,
+        trump,
+        partner,
+        public,
+        winners,
+        with_jas,
+        trick_points,
+        mut ro,
+        ..
+    } = deal;
     let on_side = |s: Seat, partner: Option<Seat>| s == declarer || Some(s) == partner;
-    let now = |g: &Game, how: &str| {
-        if g.in_trick == 0 && g.tricks_done > 0 {
-            Moment {
-                trick: g.tricks_done,
-                cards: 4,
-                how: how.into(),
-            }
-        } else {
-            Moment {
-                trick: g.tricks_done + 1,
-                cards: g.in_trick,
-                how: how.into(),
-            }
-        }
-    };
-    let exposure = bid.exposure();
-    if exposure == Exposure::Declarer && cx.p.ouvert_exposure == OuvertExposure::BeforeLead {
-        pd.exposures.push(ExposureOut {
-            at: Moment {
-                trick: 1,
-                cards: 0,
-                how: "the declarer's hand, before the opening lead (PD-V18)".into(),
-            },
-            seats: vec![declarer],
-            talk: false,
-        });
-    }
-    let mut winners: Vec<Seat> = Vec::new();
-    let mut with_jas: Vec<bool> = Vec::new();
-    let mut trick_points: Vec<i32> = Vec::new();
-    let mut dialogue: Option<Dialogue> = None;
-    let mut ro = RoemOut::default();
-    let mut stopped = false;
-    let kq =
-        trump.map(|t| CardSet::single(Card::new(t, Rank::KING)).with(Card::new(t, Rank::QUEEN)));
-    let mut kq_played = 0;
-    for tok in &play_tag.section {
-        match &tok.kind {
-            TokenKind::Card(card) => {
-                let card = *card;
-                if game.is_over() {
-                    cx.err(
-                        Code::PlayAfterEnd,
-                        tok.span,
-                        format!("{card} is played after the last trick"),
-                    );
-                    stopped = true;
-                    break;
-                }
-                let seat = game.to_play();
-                if !game.hands[seat].contains(card) {
-                    let twice = r.tricks.iter().any(|t| t.cards.contains(&card))
-                        || game.trick.contains(&Some(card));
-                    let code = if twice {
-                        Code::PlayedTwice
-                    } else {
-                        Code::NotInHand
-                    };
-                    let mut d = Diagnostic::error(
-                        code,
-                        tok.span,
-                        if twice {
-                            format!("{} plays {card}, which was already played", seat.name())
-                        } else {
-                            format!(
-                                "{} plays {card}, which is not in {}'s hand",
-                                seat.name(),
-                                seat.name()
-                            )
-                        },
-                    );
-                    if card == decl.discard {
-                        d = d.note(format!("{card} is the declarer's discard"));
-                    }
-                    cx.push(d.note(format!(
-                        "{} holds: {}",
-                        seat.name(),
-                        cards_str(game.hands[seat])
-                    )));
-                    stopped = true;
-                    break;
-                }
-                check_variations(&mut cx.out.diagnostics, &cx.p.name, &game, tok, |_| true);
-                let violation = game.violation(card);
-                let rule = violation.map(|v| v.rule());
-                trace_play(cx.out, &game, game.tricks_done + 1, card, tok.span, rule);
-                if let Some(v) = violation {
-                    cx.push(illegal_play(
-                        &game,
-                        &cx.p.name,
-                        card,
-                        (v.rule(), v.describe()),
-                        tok.span,
-                    ));
-                    stopped = true;
-                    break;
-                }
-                dialogue = None;
-                // Open hands.
-                let trick_no = game.tricks_done + 1;
-                match exposure {
-                    Exposure::Declarer
-                        if seat == declarer
-                            && trick_no == 2
-                            && cx.p.ouvert_exposure == OuvertExposure::Trick2 =>
-                    {
-                        pd.exposures.push(ExposureOut {
-                            at: Moment {
-                                trick: 2,
-                                cards: game.in_trick + 1,
-                                how: "the declarer's hand, as she plays to trick 2".into(),
-                            },
-                            seats: vec![declarer],
-                            talk: false,
-                        });
-                    }
-                    Exposure::Declarer
-                        if trick_no == 2
-                            && game.in_trick == 0
-                            && cx.p.ouvert_exposure == OuvertExposure::AfterTrick1 =>
-                    {
-                        pd.exposures.push(ExposureOut {
-                            at: Moment {
-                                trick: 1,
-                                cards: 4,
-                                how: "the declarer's hand, after trick 1 (PD-V18)".into(),
-                            },
-                            seats: vec![declarer],
-                            talk: false,
-                        });
-                    }
-                    Exposure::AllAtLead { talk } if trick_no == 1 && game.in_trick == 0 => {
-                        pd.exposures.push(ExposureOut {
-                            at: Moment {
-                                trick: 1,
-                                cards: 1,
-                                how: if talk {
-                                    "all hands, after the opening lead; the defenders may talk"
-                                        .into()
-                                } else {
-                                    "all hands, as the declarer leads".into()
-                                },
-                            },
-                            seats: Seat::ALL.to_vec(),
-                            talk,
-                        });
-                    }
-                    _ => {}
-                }
-                if kq.is_some_and(|k| k.contains(card)) {
-                    kq_played += 1;
-                }
-                let completed = game.play_unchecked(card);
-                if public.is_none() && Some(card) == decl.partner_card && partner == Some(seat) {
-                    public = Some(now(
-                        &game,
-                        &format!("{} played the partner card {card}", seat.name()),
-                    ));
-                }
-                if let Some(t) = completed {
-                    let declarer_card = t.cards[(4 + declarer.index() - t.leader.index()) % 4];
-                    if partner.is_none()
-                        && bid.partner(cx.p) == PartnerKind::FirstWinner
-                        && winners.len() >= 5
-                        && t.winner != declarer
-                    {
-                        partner = Some(t.winner);
-                        pd.partner = partner;
-                    }
-                    winners.push(t.winner);
-                    with_jas.push(
-                        t.winner == declarer && trump.is_some_and(|tr| jas(tr) == declarer_card),
-                    );
-                    trick_points.push(t.points);
-                    r.tricks.push(TrickOut::without_roem(
-                        winners.len(),
-                        (t.leader, &t.cards, t.winner, t.points),
-                    ));
-                    if public.is_none() && partner.is_some() && on_side(t.winner, partner) {
-                        public = Some(now(
-                            &game,
-                            &format!(
-                                "{} won trick {} for the declaring side",
-                                t.winner.name(),
-                                winners.len()
-                            ),
-                        ));
-                    }
-                }
-            }
-            TokenKind::Word(w) => {
-                let at = now(&game, "");
-                let (key, arg) = w.split_once(':').unwrap_or((w.as_str(), ""));
-                let speaker: Option<Seat> = match key {
-                    "roem" | "ask" | "best" | "deny" | "stuk" if !bid.counts_roem() => {
-                        cx.push(
-                            Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("`{w}`: roem and stuk count only in number bids and Pandoer+n, not in {bid}")),
-                        );
-                        None
-                    }
-                    "roem" => announce(
-                        cx,
-                        tok,
-                        arg,
-                        &game,
-                        declarer,
-                        partner,
-                        &public,
-                        &roem_hands,
-                        &mut ro,
-                        &mut dialogue,
-                    ),
-                    "ask" => ask(
-                        cx,
-                        tok,
-                        arg,
-                        declarer,
-                        partner,
-                        bidders,
-                        &roem_hands,
-                        &mut dialogue,
-                    ),
-                    "best" => tell_best(cx, tok, arg, &roem_hands, &mut dialogue),
-                    "deny" => deny(
-                        cx,
-                        tok,
-                        arg,
-                        declarer,
-                        partner,
-                        bidders,
-                        &roem_hands,
-                        &mut ro,
-                        &mut dialogue,
-                    ),
-                    "stuk" => {
-                        let holder = kq.and_then(|k| {
-                            [Some(declarer), partner].into_iter().flatten().find(|&s| {
-                                k.is_subset(if s == declarer { decl.hand } else { hands[s] })
-                            })
-                        });
-                        match holder {
-                            None => {
-                                cx.err(Code::StukInvalid, tok.span, format!(
-                                    "neither the declarer nor her partner holds the king and queen of trumps ({})",
-                                    trump.map_or("none", Suit::name)
-                                ));
-                                None
-                            }
-                            Some(_) if ro.stuk_by.is_some() => {
-                                cx.err(Code::ClaimMisplaced, tok.span, "stuk announced twice");
-                                None
-                            }
-                            Some(_) if kq_played == 2 => {
-                                cx.err(Code::ClaimMisplaced, tok.span, "stuk is announced before the second of the king and queen of trumps is played");
-                                None
-                            }
-                            Some(s) => {
-                                ro.stuk_by = Some(s);
-                                if s != declarer && public.is_none() {
-                                    public = Some(Moment {
-                                        how: format!("{} announced stuk", s.name()),
-                                        ..at.clone()
-                                    });
-                                }
-                                Some(s)
-                            }
-                        }
-                    }
-                    _ => {
-                        cx.push(
-                            Diagnostic::error(Code::UnknownWord, tok.span, format!("`{w}` is not a Pandoeren play word"))
-                                .note("in [Play]: cards, roem:N, ask:SEAT, best:ROEM, deny:SEAT:ROEM, stuk"),
-                        );
-                        None
-                    }
-                };
-                if let Some(seat) = speaker {
-                    pd.announcements.push(Announcement {
-                        seat,
-                        word: w.clone(),
-                        trick: at.trick,
-                        cards: at.cards,
-                    });
-                }
-            }
-        }
-    }
     pd.partner_public = public;
-    r.complete = !stopped && game.is_over();
     // Roem that stood (section 5).
     let decl_stands = ro.declarer_announced.is_some() && ro.declarer_denied_by.is_none();
     let partner_stands = ro.partner_announced.is_some() && ro.partner_denied_by.is_none();
