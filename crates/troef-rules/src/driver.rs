@@ -2,10 +2,14 @@
 //! the profile and hands the record to its game's replay.
 
 use crate::games::{GameReplay, Outcome, ReplayOutcome};
+use crate::jass::replay::JassDeal;
+use crate::klaverjassen::replay::KlaverjassenDeal;
+use crate::pandoeren::replay::PandoerenDeal;
 use crate::profiles::{AnyProfile, ResolveError};
 use crate::replay::{span_or, Cx, DealReplay, Findings, MatchTracker};
+use crate::schafkopf::replay::SchafkopfDeal;
 use crate::walk::walk;
-use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
+use crate::GameKind;
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// How records are replayed: where their profiles come from, and whether
@@ -82,26 +86,20 @@ fn interpret(
         ..DealReplay::default()
     };
     let outcome = match &*profile {
-        AnyProfile::Klaverjassen(p) => Outcome::Klaverjassen(run(
-            klaverjassen::replay::replay,
+        AnyProfile::Klaverjassen(p) => Outcome::Klaverjassen(walk::<KlaverjassenDeal>(
             Cx { rec, p, out },
             tracker,
             &mut deal,
         )),
-        AnyProfile::Pandoeren(p) => Outcome::Pandoeren(run(
-            walk::<pandoeren::replay::PandoerenDeal>,
+        AnyProfile::Pandoeren(p) => Outcome::Pandoeren(walk::<PandoerenDeal>(
             Cx { rec, p, out },
             tracker,
             &mut deal,
         )),
-        AnyProfile::Jass(p) => Outcome::Jass(run(
-            walk::<jass::replay::JassDeal>,
-            Cx { rec, p, out },
-            tracker,
-            &mut deal,
-        )),
-        AnyProfile::Schafkopf(p) => Outcome::Schafkopf(run(
-            walk::<schafkopf::replay::SchafkopfDeal>,
+        AnyProfile::Jass(p) => {
+            Outcome::Jass(walk::<JassDeal>(Cx { rec, p, out }, tracker, &mut deal))
+        }
+        AnyProfile::Schafkopf(p) => Outcome::Schafkopf(walk::<SchafkopfDeal>(
             Cx { rec, p, out },
             tracker,
             &mut deal,
@@ -113,22 +111,6 @@ fn interpret(
         deal,
         outcome,
     })
-}
-
-/// A game's replay: walks the record in `cx`, fills the deal and its own
-/// outcome.
-type GameFn<P, O> = fn(&mut Cx<'_, P>, &mut MatchTracker, &mut DealReplay, &mut O);
-
-/// Runs one game's replay and returns its outcome.
-fn run<P, O: Default>(
-    game: GameFn<P, O>,
-    mut cx: Cx<'_, P>,
-    tracker: &mut MatchTracker,
-    deal: &mut DealReplay,
-) -> O {
-    let mut outcome = O::default();
-    game(&mut cx, tracker, deal, &mut outcome);
-    outcome
 }
 
 /// The diagnostic for a profile that could not be found or loaded.

@@ -131,19 +131,21 @@ pub(crate) trait GameRules: Sized {
     );
 }
 
-/// Replays a record under game `G`: setup, play, settlement.
+/// Replays a record under game `G`: setup, play, settlement. Returns the
+/// game's outcome as far as the replay went.
 pub(crate) fn walk<G: GameRules>(
-    cx: &mut Cx<'_, G::Profile>,
+    mut cx: Cx<'_, G::Profile>,
     tracker: &mut MatchTracker,
     deal: &mut DealReplay,
-    out: &mut G::Out,
-) {
-    let Some((mut game, mut play)) = G::setup(cx, tracker, deal, out) else {
-        return;
-    };
-    let stopped = walk_play(cx, &mut game, &mut play, deal, out);
-    deal.complete = !stopped && (play.is_over() || game.ended());
-    game.settle(cx, tracker, (&play, stopped), deal, out);
+) -> G::Out {
+    let mut out = G::Out::default();
+    let cx = &mut cx;
+    if let Some((mut game, mut play)) = G::setup(cx, tracker, deal, &mut out) {
+        let stopped = walk_play(cx, &mut game, &mut play, deal, &mut out);
+        deal.complete = !stopped && (play.is_over() || game.ended());
+        game.settle(cx, tracker, (&play, stopped), deal, &mut out);
+    }
+    out
 }
 
 /// Walks the `[Play]` section; returns whether an error stopped it.

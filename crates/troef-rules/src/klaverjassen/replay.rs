@@ -4,8 +4,9 @@ use super::profile::{Profile, StukSource, TrumpSelection};
 use super::score::{score, DealTally, Outcome};
 use super::{trick_roem, Game, PlayRules, DECK};
 use crate::replay::*;
-use crate::trick::Breach;
+use crate::trick::{Breach, Trick};
 use crate::values::{parse_cards, parse_contract, parse_deal, parse_score};
+use crate::walk::{CardCheck, Flow, GameRules};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
@@ -58,13 +59,434 @@ pub struct ScoreOut {
     pub result: TeamPoints,
 }
 
-/// Replays a Klaverjassen record: deal, auction, play, claims, score.
-pub(crate) fn replay(
+/// A Klaverjassen deal in play: trumps and makers, the hands as the play
+/// knows them, roem and stuk claimed, a revoke.
+pub(crate) struct KlaverjassenDeal {
+    trump: Suit,
+    makers: Team,
+    /// The hands play starts from (rebuilt from the play where not given).
+    dealt: BySeat<CardSet>,
+    /// Whether each hand is known in full, so that its plays are checked.
+    known: BySeat<bool>,
+    roem: ByTeam<i32>,
+    /// The side whose revoke ended the deal.
+    revoke: Option<Team>,
+    /// Claims may follow the trick just completed, until the next card.
+    window: Option<usize>,
+    claimed_combo: bool,
+    claimed_stuk: bool,
+    hand_stuk_declared: [bool; 2],
+    last_card: Option<(Seat, Card)>,
+}
+
+impl GameRules for KlaverjassenDeal {
+    type Profile = Profile;
+    type Rules = super::Rules;
+    type Out = KlaverjassenOut;
+
+    fn profile_name(p: &Profile) -> &str {
+        &p.name
+    }
+
+    fn setup(
+        cx: &mut Cx,
+        _: &mut MatchTracker,
+        r: &mut DealReplay,
+        kj: &mut KlaverjassenOut,
+    ) -> Option<(KlaverjassenDeal, Game)> {
+        prepare(cx, r, kj)
+    }
+
+    fn dealt(&self) -> &BySeat<CardSet> {
+        &self.dealt
+    }
+
+    /// A card after a revoke ends nothing more; a hand not known is not
+    /// checked for legality; an illegal card marked `revoke` ends the deal.
+    fn check(
+        &mut self,
+        cx: &mut Cx,
+        play: &Game,
+        (tok, next): (&Token, Option<&Token>),
+        r: &DealReplay,
+        kj: &mut KlaverjassenOut,
+    ) -> CardCheck {
+        let Some(card) = tok.card() else {
+            return CardCheck::Stop;
+        };
+        let profile = cx.p;
+        if self.revoke.is_some() || play.is_over() {
+            cx.push(Diagnostic::error(
+                Code::PlayAfterEnd,
+                tok.span,
+                format!(
+                    "{card} is played after the end of the deal{}",
+                    if self.revoke.is_some() {
+                        " (a revoke ended it)"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+            return CardCheck::Stop;
+        }
+        let seat = play.to_play();
+        if !play.hands[seat].contains(card) {
+            let played = r.tricks.iter().any(|t| t.cards.contains(&card))
+                || play.trick.contains(&Some(card));
+            cx.push(not_held(
+                seat,
+                card,
+                played,
+                &self.dealt,
+                play.hands[seat],
+                tok.span,
+            ));
+            return CardCheck::Stop;
+        }
+        let marked_revoke = next.and_then(Token::word) == Some("revoke");
+        let known = self.known;
+        let violation = if known[seat] {
+            play.violation(card)
+        } else {
+            None
+        };
+        if known[seat] {
+            let rule = violation.map(|v| v.rule());
+            trace_play(cx.out, play, play.tricks_done + 1, card, tok.span, rule);
+        }
+        check_variations(&mut cx.out.diagnostics, &profile.name, play, tok, |s| {
+            known[s]
+        });
+        match (violation, marked_revoke) {
+            (Some(v), false) => {
+                cx.push(illegal_play(
+                    play,
+                    &profile.name,
+                    card,
+                    (v.rule(), v.describe()),
+                    tok.span,
+                ));
+                CardCheck::Stop
+            }
+            (Some(v), true) => {
+                self.revoke = Some(seat.team());
+                kj.revoke = Some(Revoke {
+                    seat,
+                    card,
+                    rule: v.rule().into(),
+                });
+                CardCheck::Revoke
+            }
+            (None, true) => {
+                let at = next.map_or(tok.span, |t| t.span);
+                cx.push(Diagnostic::error(
+                    Code::RevokeOnLegal,
+                    at,
+                    format!(
+                        "{card} by {} is marked as a revoke, but it is legal here",
+                        seat.name()
+                    ),
+                ));
+                CardCheck::Stop
+            }
+            (None, false) => CardCheck::Legal,
+        }
+    }
+
+    /// The roem lying in a finished trick, and the window for its claims.
+    fn played(
+        &mut self,
+        cx: &mut Cx,
+        _: &Game,
+        (seat, card): (Seat, Card),
+        trick: Option<&Trick>,
+        (r, _): (&mut DealReplay, &mut KlaverjassenOut),
+    ) {
+        let profile = cx.p;
+        self.window = None;
+        self.last_card = Some((seat, card));
+        if let (Some(t), Some(out)) = (trick, r.tricks.last_mut()) {
+            let tr = trick_roem(&t.cards, self.trump, profile.quartet_value);
+            out.roem_in_trick = tr.combination;
+            out.stuk_in_trick = tr.stuk && profile.stuk_source == StukSource::SameTrick;
+            self.window = Some(r.tricks.len() - 1);
+            self.claimed_combo = false;
+            self.claimed_stuk = false;
+        }
+    }
+
+    /// `stuk` and `roem:N` claims.
+    fn word(
+        &mut self,
+        cx: &mut Cx,
+        tok: &Token,
+        play: &Game,
+        r: &mut DealReplay,
+        _: &mut KlaverjassenOut,
+    ) -> Flow {
+        let profile = cx.p;
+        let TokenKind::Word(w) = &tok.kind else {
+            return Flow::Go;
+        };
+        if w == "stuk" {
+            match profile.stuk_source {
+                StukSource::SameTrick => {
+                    let Some(k) = self.window else {
+                        cx.push(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
+                        return Flow::Go;
+                    };
+                    let t = &mut r.tricks[k];
+                    if self.claimed_stuk {
+                        cx.push(Diagnostic::error(
+                            Code::ClaimMisplaced,
+                            tok.span,
+                            format!("stuk claimed twice in trick {}", t.number),
+                        ));
+                    } else if !t.stuk_in_trick {
+                        cx.push(
+                            Diagnostic::error(
+                                Code::StukInvalid,
+                                tok.span,
+                                format!(
+                                    "trick {} does not hold the king and queen of trumps ({})",
+                                    t.number,
+                                    self.trump.name()
+                                ),
+                            )
+                            .note(trick_note(t)),
+                        );
+                    } else {
+                        self.claimed_stuk = true;
+                        t.roem_claimed += 20;
+                        self.roem[t.winner.team()] += 20;
+                    }
+                }
+                StukSource::Hand => {
+                    let kq = CardSet::single(Card::new(self.trump, Rank::KING))
+                        .with(Card::new(self.trump, Rank::QUEEN));
+                    let ok = match self.last_card {
+                        Some((s, c))
+                            if kq.contains(c)
+                                && kq.is_subset(self.dealt[s])
+                                && !self.hand_stuk_declared[s.team().index()] =>
+                        {
+                            self.hand_stuk_declared[s.team().index()] = true;
+                            self.roem[s.team()] += 20;
+                            if let Some(t) = r.tricks.last_mut().filter(|_| play.in_trick == 0) {
+                                t.roem_claimed += 20;
+                            }
+                            true
+                        }
+                        _ => false,
+                    };
+                    if !ok {
+                        cx.push(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
+                    }
+                }
+            }
+        } else if let Some(number) = w.strip_prefix("roem:") {
+            let Some(value) = number.parse::<i32>().ok() else {
+                cx.push(Diagnostic::error(
+                    Code::UnknownWord,
+                    tok.span,
+                    format!("`{w}`: roem takes a number, as in roem:20"),
+                ));
+                return Flow::Go;
+            };
+            let Some(k) = self.window else {
+                cx.push(Diagnostic::error(
+                    Code::ClaimMisplaced,
+                    tok.span,
+                    "roem is claimed after the four cards of its trick, before the next lead",
+                ));
+                return Flow::Go;
+            };
+            let t = &mut r.tricks[k];
+            if self.claimed_combo {
+                cx.push(Diagnostic::error(
+                    Code::ClaimMisplaced,
+                    tok.span,
+                    format!(
+                        "roem claimed twice in trick {}; only one combination counts per trick",
+                        t.number
+                    ),
+                ));
+            } else if t.roem_in_trick == 0 {
+                cx.push(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
+            } else if t.roem_in_trick != value {
+                cx.push(
+                    Diagnostic::error(
+                        Code::RoemWrongValue,
+                        tok.span,
+                        format!(
+                            "trick {} holds roem {}, claimed {value}",
+                            t.number, t.roem_in_trick
+                        ),
+                    )
+                    .note(trick_note(t)),
+                );
+            } else {
+                self.claimed_combo = true;
+                t.roem_claimed += value;
+                self.roem[t.winner.team()] += value;
+            }
+        } else {
+            cx.push(
+                Diagnostic::error(
+                    Code::UnknownWord,
+                    tok.span,
+                    format!("`{w}` is not a Klaverjassen play word"),
+                )
+                .note("in [Play]: cards, roem:N, stuk, revoke"),
+            );
+        }
+        Flow::Go
+    }
+
+    fn ended(&self) -> bool {
+        self.revoke.is_some()
+    }
+
+    /// The score of a complete deal, compared with `Result`; the match total.
+    fn settle(
+        self,
+        cx: &mut Cx,
+        tracker: &mut MatchTracker,
+        (play, stopped): (&Game, bool),
+        r: &mut DealReplay,
+        kj: &mut KlaverjassenOut,
+    ) {
+        let rec = cx.rec;
+        let profile = cx.p;
+        let result_tag = rec.tag("Result");
+        let claimed = result_tag.and_then(|t| match parse_score(&t.value) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                cx.push(Diagnostic::error(
+                    Code::BadScore,
+                    t.value_span,
+                    format!("invalid result: {e}"),
+                ));
+                None
+            }
+        });
+        if !r.complete {
+            if !stopped {
+                let play_tag = rec.tag("Play");
+                let at = play_tag
+                    .and_then(|t| t.section.last())
+                    .map_or(span_or(play_tag, rec), |t| t.span);
+                let msg = format!(
+                    "only {} of 8 tricks are played; the score is not computed",
+                    r.tricks.len()
+                );
+                let has_claim = claimed
+                    .as_ref()
+                    .is_some_and(|c| c.by_team.iter().any(Option::is_some));
+                cx.push(if has_claim {
+                    Diagnostic::error(Code::PlayIncomplete, at, msg)
+                } else {
+                    Diagnostic::warning(Code::PlayIncomplete, at, msg)
+                });
+            }
+            r.running_total = tracker.add(rec.value("Match"), None);
+            return;
+        }
+        let tally = DealTally {
+            makers: self.makers,
+            trump: self.trump,
+            card_points: ByTeam(Team::ALL.map(|t| play.team_points(t))),
+            roem: self.roem,
+            tricks_won: ByTeam(Team::ALL.map(|t| play.team_tricks(t))),
+            revoke: self.revoke,
+        };
+        let s = score(profile, &tally);
+        let result = TeamPoints {
+            ns: s.ns as i64,
+            ew: s.ew as i64,
+        };
+        let out_score = ScoreOut {
+            card_points: TeamPoints {
+                ns: play.team_points(Team::NS) as i64,
+                ew: play.team_points(Team::EW) as i64,
+            },
+            roem: TeamPoints {
+                ns: self.roem[Team::NS] as i64,
+                ew: self.roem[Team::EW] as i64,
+            },
+            outcome: s.outcome,
+            pit: s.pit.clone(),
+            doubled: s.doubled,
+            result,
+        };
+        // Claims are compared only with a clean replay: after an error the
+        // recomputed score rests on what the error threw out.
+        let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+        if let (Some(c), Some(t), true) = (&claimed, result_tag, clean) {
+            let mut flags = Vec::new();
+            match s.outcome {
+                Outcome::Nat => flags.push("nat"),
+                Outcome::Verzaakt => flags.push("verzaakt"),
+                Outcome::Made => {}
+            }
+            if s.pit.is_some() {
+                flags.push("pit");
+            }
+            let numbers_differ = c.by_team[0].is_some_and(|n| n != result.ns)
+                || c.by_team[1].is_some_and(|n| n != result.ew);
+            let unknown: Vec<&String> = c
+                .flags
+                .iter()
+                .filter(|f| !["nat", "pit", "verzaakt"].contains(&f.as_str()))
+                .collect();
+            if !unknown.is_empty() {
+                cx.push(Diagnostic::error(
+                    Code::BadScore,
+                    t.value_span,
+                    format!(
+                        "unknown outcome word `{}` (known: nat, pit, verzaakt)",
+                        unknown[0]
+                    ),
+                ));
+            }
+            let flags_differ =
+                unknown.is_empty() && c.flags.iter().any(|f| !flags.contains(&f.as_str()));
+            if numbers_differ || flags_differ {
+                let replayed = format!(
+                    "NS {} EW {}{}",
+                    result.ns,
+                    result.ew,
+                    flags.iter().map(|f| format!(" {f}")).collect::<String>()
+                );
+                cx.push(
+                    Diagnostic::error(
+                        Code::ResultMismatch,
+                        t.value_span,
+                        format!(
+                            "claimed result `{}`, replay gives `{replayed}`",
+                            t.value.trim()
+                        ),
+                    )
+                    .note(itemise(&out_score, &format!("makers {}", self.makers))),
+                );
+            }
+        }
+        kj.score = Some(out_score);
+        r.running_total = tracker.add(rec.value("Match"), Some(result));
+        if clean {
+            check_side_total(rec, cx.out, r.running_total);
+        }
+    }
+}
+
+/// Seats, deal and auction: trumps and makers, and the hands play starts
+/// from.
+fn prepare(
     cx: &mut Cx,
-    tracker: &mut MatchTracker,
     r: &mut DealReplay,
     kj: &mut KlaverjassenOut,
-) {
+) -> Option<(KlaverjassenDeal, Game)> {
     let rec = cx.rec;
     let profile = cx.p;
     r.claimed_result = rec.value("Result").map(str::to_string);
@@ -82,7 +504,7 @@ pub(crate) fn replay(
             rec.span,
             "no [Dealer] tag, and no [Auction] or [Play] seat to tell who is eldest",
         ));
-        return;
+        return None;
     };
     if let (Some(a), Some(t)) = (auction_first, rec.tag("Auction")) {
         if a != eldest {
@@ -162,7 +584,7 @@ pub(crate) fn replay(
         }
     }
     if !deal_ok {
-        return;
+        return None;
     }
     // The hands as dealt, also when no card is played (refined below from
     // the play when the deal leaves hands out).
@@ -173,9 +595,7 @@ pub(crate) fn replay(
     }
 
     // Trumps and makers.
-    let Some(contract) = auction(cx, dealer, eldest, r, kj) else {
-        return;
-    };
+    let contract = auction(cx, dealer, eldest, r, kj)?;
     let trump = contract.trump;
     let makers = contract.makers;
     kj.contract = Some(contract);
@@ -239,373 +659,21 @@ pub(crate) fn replay(
         )));
     }
 
-    let mut game = Game::new(game_hands, trump, PlayRules::from(profile), eldest);
-    let dealt = game_hands;
-    let mut roem = ByTeam([0i32, 0]);
-    let mut revoke: Option<Team> = None;
-    let mut stopped = false;
-    // Claims may follow the trick just completed, until the next card.
-    let mut window: Option<usize> = None;
-    let mut claimed_combo = false;
-    let mut claimed_stuk = false;
-    let mut hand_stuk_declared = [false; 2];
-    let mut last_card: Option<(Seat, Card)> = None;
-    let mut i = 0;
-    while i < tokens.len() {
-        let tok = &tokens[i];
-        i += 1;
-        match &tok.kind {
-            TokenKind::Card(card) => {
-                let card = *card;
-                if revoke.is_some() || game.is_over() {
-                    cx.push(Diagnostic::error(
-                        Code::PlayAfterEnd,
-                        tok.span,
-                        format!(
-                            "{card} is played after the end of the deal{}",
-                            if revoke.is_some() {
-                                " (a revoke ended it)"
-                            } else {
-                                ""
-                            }
-                        ),
-                    ));
-                    stopped = true;
-                    break;
-                }
-                let seat = game.to_play();
-                if !game.hands[seat].contains(card) {
-                    let code = if r.tricks.iter().any(|t| t.cards.contains(&card))
-                        || game.trick.contains(&Some(card))
-                    {
-                        Code::PlayedTwice
-                    } else {
-                        Code::NotInHand
-                    };
-                    let holder = Seat::ALL.into_iter().find(|&s| dealt[s].contains(card));
-                    let mut d = Diagnostic::error(
-                        code,
-                        tok.span,
-                        format!(
-                            "{} plays {card}, which {}",
-                            seat.name(),
-                            if code == Code::PlayedTwice {
-                                "was already played".to_string()
-                            } else {
-                                format!("is not in {}'s hand", seat.name())
-                            }
-                        ),
-                    );
-                    if let Some(h) = holder {
-                        d = d.note(format!("{card} was dealt to {}", h.name()));
-                    }
-                    cx.push(d.note(format!(
-                        "{} holds: {}",
-                        seat.name(),
-                        cards_str(game.hands[seat])
-                    )));
-                    stopped = true;
-                    break;
-                }
-                let marked_revoke = tokens.get(i).and_then(Token::word) == Some("revoke");
-                let violation = if known[seat] {
-                    game.violation(card)
-                } else {
-                    None
-                };
-                if known[seat] {
-                    let rule = violation.map(|v| v.rule());
-                    trace_play(cx.out, &game, game.tricks_done + 1, card, tok.span, rule);
-                }
-                check_variations(&mut cx.out.diagnostics, &profile.name, &game, tok, |s| {
-                    known[s]
-                });
-                match (violation, marked_revoke) {
-                    (Some(v), false) => {
-                        cx.push(illegal_play(
-                            &game,
-                            &profile.name,
-                            card,
-                            (v.rule(), v.describe()),
-                            tok.span,
-                        ));
-                        stopped = true;
-                        break;
-                    }
-                    (Some(v), true) => {
-                        i += 1;
-                        revoke = Some(seat.team());
-                        kj.revoke = Some(Revoke {
-                            seat,
-                            card,
-                            rule: v.rule().into(),
-                        });
-                        game.play_unchecked(card);
-                        continue;
-                    }
-                    (None, true) => {
-                        cx.push(Diagnostic::error(
-                            Code::RevokeOnLegal,
-                            tokens[i].span,
-                            format!(
-                                "{card} by {} is marked as a revoke, but it is legal here",
-                                seat.name()
-                            ),
-                        ));
-                        stopped = true;
-                        break;
-                    }
-                    (None, false) => {}
-                }
-                window = None;
-                last_card = Some((seat, card));
-                if let Some(t) = game.play_unchecked(card) {
-                    let tr = trick_roem(&t.cards, trump, profile.quartet_value);
-                    r.tricks.push(TrickOut {
-                        number: r.tricks.len() + 1,
-                        leader: t.leader,
-                        cards: t.cards.to_vec(),
-                        winner: t.winner,
-                        points: t.points,
-                        roem_in_trick: tr.combination,
-                        stuk_in_trick: tr.stuk && profile.stuk_source == StukSource::SameTrick,
-                        roem_claimed: 0,
-                    });
-                    window = Some(r.tricks.len() - 1);
-                    claimed_combo = false;
-                    claimed_stuk = false;
-                }
-            }
-            TokenKind::Word(w) if w == "stuk" => match profile.stuk_source {
-                StukSource::SameTrick => {
-                    let Some(k) = window else {
-                        cx.push(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
-                        continue;
-                    };
-                    let t = &mut r.tricks[k];
-                    if claimed_stuk {
-                        cx.push(Diagnostic::error(
-                            Code::ClaimMisplaced,
-                            tok.span,
-                            format!("stuk claimed twice in trick {}", t.number),
-                        ));
-                    } else if !t.stuk_in_trick {
-                        cx.push(
-                            Diagnostic::error(
-                                Code::StukInvalid,
-                                tok.span,
-                                format!(
-                                    "trick {} does not hold the king and queen of trumps ({})",
-                                    t.number,
-                                    trump.name()
-                                ),
-                            )
-                            .note(trick_note(t)),
-                        );
-                    } else {
-                        claimed_stuk = true;
-                        t.roem_claimed += 20;
-                        roem[t.winner.team()] += 20;
-                    }
-                }
-                StukSource::Hand => {
-                    let kq = CardSet::single(Card::new(trump, Rank::KING))
-                        .with(Card::new(trump, Rank::QUEEN));
-                    let ok = match last_card {
-                        Some((s, c))
-                            if kq.contains(c)
-                                && kq.is_subset(dealt[s])
-                                && !hand_stuk_declared[s.team().index()] =>
-                        {
-                            hand_stuk_declared[s.team().index()] = true;
-                            roem[s.team()] += 20;
-                            if let Some(t) = r.tricks.last_mut().filter(|_| game.in_trick == 0) {
-                                t.roem_claimed += 20;
-                            }
-                            true
-                        }
-                        _ => false,
-                    };
-                    if !ok {
-                        cx.push(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
-                    }
-                }
-            },
-            TokenKind::Word(w) if w.starts_with("roem:") => {
-                let Some(value) = w["roem:".len()..].parse::<i32>().ok() else {
-                    cx.push(Diagnostic::error(
-                        Code::UnknownWord,
-                        tok.span,
-                        format!("`{w}`: roem takes a number, as in roem:20"),
-                    ));
-                    continue;
-                };
-                let Some(k) = window else {
-                    cx.push(Diagnostic::error(
-                        Code::ClaimMisplaced,
-                        tok.span,
-                        "roem is claimed after the four cards of its trick, before the next lead",
-                    ));
-                    continue;
-                };
-                let t = &mut r.tricks[k];
-                if claimed_combo {
-                    cx.push(Diagnostic::error(
-                        Code::ClaimMisplaced,
-                        tok.span,
-                        format!(
-                            "roem claimed twice in trick {}; only one combination counts per trick",
-                            t.number
-                        ),
-                    ));
-                } else if t.roem_in_trick == 0 {
-                    cx.push(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
-                } else if t.roem_in_trick != value {
-                    cx.push(
-                        Diagnostic::error(
-                            Code::RoemWrongValue,
-                            tok.span,
-                            format!(
-                                "trick {} holds roem {}, claimed {value}",
-                                t.number, t.roem_in_trick
-                            ),
-                        )
-                        .note(trick_note(t)),
-                    );
-                } else {
-                    claimed_combo = true;
-                    t.roem_claimed += value;
-                    roem[t.winner.team()] += value;
-                }
-            }
-            TokenKind::Word(w) => {
-                cx.push(
-                    Diagnostic::error(
-                        Code::UnknownWord,
-                        tok.span,
-                        format!("`{w}` is not a Klaverjassen play word"),
-                    )
-                    .note("in [Play]: cards, roem:N, stuk, revoke"),
-                );
-            }
-        }
-    }
-    r.complete = !stopped && (game.is_over() || revoke.is_some());
-    let result_tag = rec.tag("Result");
-    let claimed = result_tag.and_then(|t| match parse_score(&t.value) {
-        Ok(s) => Some(s),
-        Err(e) => {
-            cx.push(Diagnostic::error(
-                Code::BadScore,
-                t.value_span,
-                format!("invalid result: {e}"),
-            ));
-            None
-        }
-    });
-    if !r.complete {
-        if !stopped {
-            let at = tokens.last().map_or(span_or(play_tag, rec), |t| t.span);
-            let msg = format!(
-                "only {} of 8 tricks are played; the score is not computed",
-                r.tricks.len()
-            );
-            let has_claim = claimed
-                .as_ref()
-                .is_some_and(|c| c.by_team.iter().any(Option::is_some));
-            cx.push(if has_claim {
-                Diagnostic::error(Code::PlayIncomplete, at, msg)
-            } else {
-                Diagnostic::warning(Code::PlayIncomplete, at, msg)
-            });
-        }
-        r.running_total = tracker.add(rec.value("Match"), None);
-        return;
-    }
-    let tally = DealTally {
-        makers,
+    let game = Game::new(game_hands, trump, PlayRules::from(profile), eldest);
+    let deal = KlaverjassenDeal {
         trump,
-        card_points: ByTeam(Team::ALL.map(|t| game.team_points(t))),
-        roem,
-        tricks_won: ByTeam(Team::ALL.map(|t| game.team_tricks(t))),
-        revoke,
+        makers,
+        dealt: game_hands,
+        known,
+        roem: ByTeam([0, 0]),
+        revoke: None,
+        window: None,
+        claimed_combo: false,
+        claimed_stuk: false,
+        hand_stuk_declared: [false; 2],
+        last_card: None,
     };
-    let s = score(profile, &tally);
-    let result = TeamPoints {
-        ns: s.ns as i64,
-        ew: s.ew as i64,
-    };
-    let out_score = ScoreOut {
-        card_points: TeamPoints {
-            ns: game.team_points(Team::NS) as i64,
-            ew: game.team_points(Team::EW) as i64,
-        },
-        roem: TeamPoints {
-            ns: roem[Team::NS] as i64,
-            ew: roem[Team::EW] as i64,
-        },
-        outcome: s.outcome,
-        pit: s.pit.clone(),
-        doubled: s.doubled,
-        result,
-    };
-    // Claims are compared only with a clean replay: after an error the
-    // recomputed score rests on what the error threw out.
-    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
-    if let (Some(c), Some(t), true) = (&claimed, result_tag, clean) {
-        let mut flags = Vec::new();
-        match s.outcome {
-            Outcome::Nat => flags.push("nat"),
-            Outcome::Verzaakt => flags.push("verzaakt"),
-            Outcome::Made => {}
-        }
-        if s.pit.is_some() {
-            flags.push("pit");
-        }
-        let numbers_differ = c.by_team[0].is_some_and(|n| n != result.ns)
-            || c.by_team[1].is_some_and(|n| n != result.ew);
-        let unknown: Vec<&String> = c
-            .flags
-            .iter()
-            .filter(|f| !["nat", "pit", "verzaakt"].contains(&f.as_str()))
-            .collect();
-        if !unknown.is_empty() {
-            cx.push(Diagnostic::error(
-                Code::BadScore,
-                t.value_span,
-                format!(
-                    "unknown outcome word `{}` (known: nat, pit, verzaakt)",
-                    unknown[0]
-                ),
-            ));
-        }
-        let flags_differ =
-            unknown.is_empty() && c.flags.iter().any(|f| !flags.contains(&f.as_str()));
-        if numbers_differ || flags_differ {
-            let replayed = format!(
-                "NS {} EW {}{}",
-                result.ns,
-                result.ew,
-                flags.iter().map(|f| format!(" {f}")).collect::<String>()
-            );
-            cx.push(
-                Diagnostic::error(
-                    Code::ResultMismatch,
-                    t.value_span,
-                    format!(
-                        "claimed result `{}`, replay gives `{replayed}`",
-                        t.value.trim()
-                    ),
-                )
-                .note(itemise(&out_score, &format!("makers {makers}"))),
-            );
-        }
-    }
-    kj.score = Some(out_score);
-    r.running_total = tracker.add(rec.value("Match"), Some(result));
-    if clean {
-        check_side_total(rec, cx.out, r.running_total);
-    }
+    Some((deal, game))
 }
 
 /// The cards of a trick in playing order, for messages.

@@ -1146,7 +1146,7 @@ impl GameRules for PandoerenDeal {
             && self.partner == Some(seat)
         {
             self.public = Some(now(
-                &play,
+                play,
                 &format!("{} played the partner card {card}", seat.name()),
             ));
         }
@@ -1170,7 +1170,7 @@ impl GameRules for PandoerenDeal {
                 && self.on_side(t.winner, self.partner)
             {
                 self.public = Some(now(
-                    &play,
+                    play,
                     &format!(
                         "{} won trick {} for the declaring side",
                         t.winner.name(),
@@ -1193,7 +1193,7 @@ impl GameRules for PandoerenDeal {
         let TokenKind::Word(w) = &tok.kind else {
             return Flow::Go;
         };
-        let at = now(&play, "");
+        let at = now(play, "");
         let (key, arg) = w.split_once(':').unwrap_or((w.as_str(), ""));
         let speaker: Option<Seat> = match key {
             "roem" | "ask" | "best" | "deny" | "stuk" if !self.bid.counts_roem() => {
@@ -1211,7 +1211,7 @@ impl GameRules for PandoerenDeal {
                 cx,
                 tok,
                 arg,
-                &play,
+                play,
                 self.declarer,
                 self.partner,
                 &self.public,
@@ -1275,7 +1275,7 @@ impl GameRules for PandoerenDeal {
                         if s != self.declarer && self.public.is_none() {
                             self.public = Some(Moment {
                                 how: format!("{} announced stuk", s.name()),
-                                ..at.clone()
+                                ..at
                             });
                         }
                         Some(s)
