@@ -55,7 +55,7 @@ pub fn portable(report: &str) -> String {
 /// The canonical re-export of a file (`troef fmt`; records with syntax
 /// errors verbatim).
 pub fn canonical(text: &str) -> String {
-    troef_ttn::format_text(text, troef_rules::layout).0
+    troef_ttn::format_text(text, &troef_rules::VOCABULARY, troef_rules::layout).0
 }
 
 /// The readable report of every record (`troef show`).

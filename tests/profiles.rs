@@ -236,7 +236,9 @@ fn base_chains_files_and_cycles() {
 }
 
 fn replay_text(text: &str, profiles: Profiles) -> troef_rules::ReplayOutcome {
-    let rec = troef_ttn::parse_record(text, 0).record.unwrap();
+    let rec = troef_ttn::parse_record(text, 0, &troef_rules::VOCABULARY)
+        .record
+        .unwrap();
     let mut cx = Context {
         profiles,
         trace: false,

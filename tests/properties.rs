@@ -129,7 +129,7 @@ proptest! {
     #[test]
     fn print_then_parse_is_identity(r in record()) {
         let text = print(&r);
-        let parsed = parse_record(&text, 0);
+        let parsed = parse_record(&text, 0, &troef_rules::VOCABULARY);
         prop_assert!(parsed.diagnostics.is_empty(), "{:?}\n{}", parsed.diagnostics, text);
         let back = parsed.record.unwrap();
         prop_assert_eq!(back.without_spans(), r.without_spans(), "\n{}", text);

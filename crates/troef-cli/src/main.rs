@@ -506,7 +506,8 @@ fn plural(n: usize) -> &'static str {
 /// Formats one file's text (see `troef_ttn::format_text`), reporting each
 /// record kept verbatim on stderr. Returns (text, how many were kept).
 fn format_text(name: &str, text: &str) -> (String, usize) {
-    let (out, unformatted) = troef_ttn::format_text(text, troef_rules::layout);
+    let (out, unformatted) =
+        troef_ttn::format_text(text, &troef_rules::VOCABULARY, troef_rules::layout);
     for u in &unformatted {
         for d in &u.diagnostics {
             let loc = locate(&u.raw.text, u.raw.offset, u.raw.line, d.span);

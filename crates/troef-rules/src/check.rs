@@ -72,7 +72,7 @@ pub fn check_raw(
             trace: None,
         });
     }
-    let parsed = parse_record(&raw.text, raw.offset);
+    let parsed = parse_record(&raw.text, raw.offset, &crate::VOCABULARY);
     let record = parsed.record?;
     let mut diagnostics = parsed.diagnostics;
     let (mut rep, mut trace) = (None, None);

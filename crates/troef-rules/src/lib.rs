@@ -32,10 +32,57 @@ pub use replay::{MatchTracker, PlayPoint};
 
 pub use kind::GameKind;
 
-/// How `troef fmt` prints a record: four cards to a trick, and each known
-/// tag's value in the canonical form of [`values::canonical_value`].
+/// The tags the games know, in canonical order, and those that carry a
+/// section of tokens: the vocabulary records are read and printed with.
+pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
+    tags: &[
+        // Every game: the record, the players, the deal.
+        "Game",
+        "Rules",
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Match",
+        "Board",
+        "Annotator",
+        "North",
+        "East",
+        "South",
+        "West",
+        "Dealer",
+        "DealNo",
+        "Deal",
+        // Pandoeren: the centre card.
+        "Centre",
+        // Klaverjassen KJ-T1: the trump-indicator cards.
+        "Turned",
+        // Schafkopf: a Schieber round's exchange.
+        "Exchange",
+        "Auction",
+        "Contract",
+        // Pandoeren: the declarer's discard, trump and call.
+        "Declare",
+        "Play",
+        // Schafkopf: card points (Augen) and the value.
+        "Points",
+        "Value",
+        "Result",
+        "Total",
+        // Jass: the match winner.
+        "Winner",
+        // The solver's verdict (`troef analyze`).
+        "DoubleDummy",
+    ],
+    sections: &["Exchange", "Auction", "Declare", "Play"],
+};
+
+/// How `troef fmt` prints a record: the tags in [`VOCABULARY`] order, four
+/// cards to a trick, and each known tag's value in the canonical form of
+/// [`values::canonical_value`].
 pub fn layout(_record: &troef_ttn::Record) -> troef_ttn::Layout {
     troef_ttn::Layout {
+        vocabulary: &VOCABULARY,
         cards_per_trick: 4,
         tag_value: values::canonical_value,
     }

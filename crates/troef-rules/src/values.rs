@@ -424,7 +424,9 @@ mod tests {
     #[test]
     fn the_printer_uses_the_canonical_values() {
         let s = "[play \"n\"] sa st s7 s8\n[game \"Klaverjassen\"] {x}";
-        let r = troef_ttn::parse_record(s, 0).record.unwrap();
+        let r = troef_ttn::parse_record(s, 0, &crate::VOCABULARY)
+            .record
+            .unwrap();
         let mut out = String::new();
         troef_ttn::print_record(&r, crate::layout(&r), &mut out);
         assert_eq!(

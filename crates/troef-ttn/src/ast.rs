@@ -213,47 +213,45 @@ impl Record {
     }
 }
 
-/// The known tags, in canonical order. Tags not listed keep their order
-/// after these.
-pub const KNOWN_TAGS: &[&str] = &[
-    "Game",
-    "Rules",
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Match",
-    "Board",
-    "Annotator",
-    "North",
-    "East",
-    "South",
-    "West",
-    "Dealer",
-    "DealNo",
-    "Deal",
-    "Centre",
-    "Turned",
-    "Exchange",
-    "Auction",
-    "Contract",
-    "Declare",
-    "Play",
-    "Points",
-    "Value",
-    "Result",
-    "Total",
-    "Winner",
-    "DoubleDummy",
-];
+/// The tags a dialect of TTN knows: their canonical spelling and order,
+/// and which of them carry a section of tokens. The notation knows no game;
+/// whoever knows the games supplies the vocabulary (`troef_rules::VOCABULARY`).
+#[derive(Clone, Copy, Debug)]
+pub struct Vocabulary {
+    /// The known tags, in canonical order. Tags not listed keep their order
+    /// after these.
+    pub tags: &'static [&'static str],
+    /// The known tags that carry a section of tokens. A tag not known may
+    /// carry one.
+    pub sections: &'static [&'static str],
+}
 
-/// Tags that carry a section of tokens.
-pub const SECTION_TAGS: &[&str] = &["Exchange", "Auction", "Declare", "Play"];
+impl Vocabulary {
+    /// Knows no tag: every tag keeps its spelling and order and may carry a
+    /// section.
+    pub const OPEN: Vocabulary = Vocabulary {
+        tags: &[],
+        sections: &[],
+    };
 
-/// The canonical spelling of a known tag name (case-insensitive), if known.
-pub fn canonical_tag_name(name: &str) -> Option<&'static str> {
-    KNOWN_TAGS
-        .iter()
-        .copied()
-        .find(|k| k.eq_ignore_ascii_case(name))
+    /// The canonical spelling of a known tag name (case-insensitive).
+    pub fn canonical(&self, name: &str) -> Option<&'static str> {
+        self.tags
+            .iter()
+            .copied()
+            .find(|k| k.eq_ignore_ascii_case(name))
+    }
+
+    /// Whether a tag (as the record spells it) may carry a section.
+    pub fn takes_section(&self, name: &str) -> bool {
+        self.canonical(name).is_none() || self.sections.contains(&name)
+    }
+
+    /// A tag's place in the canonical order.
+    pub fn rank(&self, name: &str) -> usize {
+        self.tags
+            .iter()
+            .position(|k| *k == name)
+            .unwrap_or(self.tags.len())
+    }
 }

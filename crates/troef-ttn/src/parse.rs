@@ -118,6 +118,8 @@ struct State<'a> {
     owner: Owner,
     /// Whether the current tag takes a section.
     section_ok: bool,
+    /// The tags this dialect knows.
+    vocabulary: &'a Vocabulary,
     /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
     /// skipped (and reported once), so the tree's depth stays bounded.
     overflow: usize,
@@ -186,8 +188,11 @@ impl<'a> State<'a> {
 }
 
 /// Parses one record's text; `base` is the text's byte offset in its file.
-pub fn parse_record(text: &str, base: usize) -> Parsed {
+/// Known tags (in `vocabulary`) take their canonical spelling, and only the
+/// known section tags carry tokens.
+pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed {
     let mut st = State {
+        vocabulary,
         text,
         base,
         rec: Record::default(),
@@ -241,7 +246,7 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                     Ok((rest, name, value, value_span)) => {
                         let span = st.span(start, rest);
                         st.close_section(span);
-                        let canonical = canonical_tag_name(name);
+                        let canonical = st.vocabulary.canonical(name);
                         let name = canonical.map_or_else(|| name.to_string(), str::to_string);
                         if st
                             .rec
@@ -255,8 +260,7 @@ pub fn parse_record(text: &str, base: usize) -> Parsed {
                                 format!("tag `{name}` is given twice in this record"),
                             );
                         }
-                        st.section_ok =
-                            canonical.is_none() || SECTION_TAGS.contains(&name.as_str());
+                        st.section_ok = st.vocabulary.takes_section(&name);
                         st.rec.tags.push(Tag {
                             name,
                             value,
@@ -500,11 +504,33 @@ fn parse_tag_pair<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// A dialect that knows two tags, as the games' vocabulary would.
+    pub(crate) const TWO_TAGS: Vocabulary = Vocabulary {
+        tags: &["Game", "Play"],
+        sections: &["Play"],
+    };
+
     fn p(s: &str) -> Parsed {
-        parse_record(s, 0)
+        parse_record(s, 0, &TWO_TAGS)
+    }
+
+    /// A known tag that takes no section refuses tokens; a tag the
+    /// vocabulary does not know may carry them.
+    #[test]
+    fn sections_follow_the_vocabulary() {
+        let d = p("[Game \"x\"] SA\n").diagnostics;
+        assert_eq!(
+            d.iter().map(|d| d.code).collect::<Vec<_>>(),
+            vec![Code::TokenOutsideSection]
+        );
+        let r = p("[Draws \"N\"] SA\n").record.unwrap();
+        assert_eq!(r.tags[0].section.len(), 1);
+        let open = parse_record("[game \"x\"] SA\n", 0, &Vocabulary::OPEN);
+        assert!(open.diagnostics.is_empty());
+        assert_eq!(open.record.unwrap().tags[0].name, "game");
     }
 
     #[test]
@@ -553,11 +579,11 @@ mod depth_tests {
             "[Play \"N\"]\nSA ($4 SK)\n",
             "[Play \"N\"]\nSA (( {c} $4\n",
         ] {
-            let p = parse_record(text, 0);
+            let p = parse_record(text, 0, &Vocabulary::OPEN);
             let r = p.record.unwrap();
             assert_eq!(r.tags[0].section[0].card(), Card::parse("SA"), "{text}");
         }
-        let r = parse_record("[Play \"N\"]\nSA ({c} SK)\n", 0)
+        let r = parse_record("[Play \"N\"]\nSA ({c} SK)\n", 0, &Vocabulary::OPEN)
             .record
             .unwrap();
         assert_eq!(r.tags[0].section[0].comments[0].text, "c");
@@ -570,7 +596,7 @@ mod depth_tests {
             "(SQ ".repeat(100_000),
             ")".repeat(100_000)
         );
-        let p = parse_record(&text, 0);
+        let p = parse_record(&text, 0, &Vocabulary::OPEN);
         let codes: Vec<_> = p.diagnostics.iter().map(|d| d.code).collect();
         assert_eq!(codes, vec![Code::TooDeep]);
         fn depth(t: &[Token]) -> usize {

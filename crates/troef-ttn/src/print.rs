@@ -2,8 +2,8 @@
 //!
 //! * the file starts with `% TTN 1`; records are separated by one blank line;
 //! * comments before the first tag stand on their own lines;
-//! * one tag pair per line, known tags in [`KNOWN_TAGS`] order, then the
-//!   others in the order written; known values in canonical form;
+//! * one tag pair per line, known tags in the [`Vocabulary`]'s order, then
+//!   the others in the order written; known values in canonical form;
 //! * a section's tokens follow their tag; in `Play`, each trick starts a line
 //!   (a card that begins a trick, counted on the main line); `;` comments end
 //!   their line and `%` escapes stand alone on theirs.
@@ -16,10 +16,13 @@ use crate::reader::{RawRecord, RecordReader};
 /// Printing options: what the printer needs to know of a record's game.
 ///
 /// The notation knows no game. Whoever knows the games (`troef_rules::layout`)
-/// says how many cards make a trick and what a tag value's canonical form is;
-/// [`Layout::default`] prints four cards to a line and every value as written.
+/// says which tags there are and in what order, how many cards make a trick
+/// and what a tag value's canonical form is; [`Layout::default`] knows no
+/// tag, prints four cards to a line and every value as written.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
+    /// The known tags: their order.
+    pub vocabulary: &'static Vocabulary,
     /// Cards per trick, for line breaks in `Play` (4 for the four-player games).
     pub cards_per_trick: usize,
     /// The canonical form of a tag's value (`tag`, `value`), or `None` to
@@ -30,6 +33,7 @@ pub struct Layout {
 impl Default for Layout {
     fn default() -> Self {
         Layout {
+            vocabulary: &Vocabulary::OPEN,
             cards_per_trick: 4,
             tag_value: as_written,
         }
@@ -65,8 +69,13 @@ pub struct Unformatted {
 
 /// Formats a whole file's text (`troef fmt`): the version line, then every
 /// record in canonical form. A record with reader or syntax errors is kept
-/// verbatim and returned with its diagnostics; nothing is dropped.
-pub fn format_text(text: &str, layout: impl Fn(&Record) -> Layout) -> (String, Vec<Unformatted>) {
+/// verbatim and returned with its diagnostics; nothing is dropped. Records
+/// are read with `vocabulary`.
+pub fn format_text(
+    text: &str,
+    vocabulary: &Vocabulary,
+    layout: impl Fn(&Record) -> Layout,
+) -> (String, Vec<Unformatted>) {
     let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
     let mut unformatted = Vec::new();
     for raw in RecordReader::new(text.as_bytes()) {
@@ -74,7 +83,7 @@ pub fn format_text(text: &str, layout: impl Fn(&Record) -> Layout) -> (String, V
         let parsed = raw
             .diagnostics
             .is_empty()
-            .then(|| parse_record(&raw.text, raw.offset));
+            .then(|| parse_record(&raw.text, raw.offset, vocabulary));
         match parsed {
             Some(p) if p.diagnostics.is_empty() => {
                 if let Some(r) = p.record {
@@ -174,13 +183,6 @@ impl Line<'_> {
     }
 }
 
-fn sort_key(name: &str) -> usize {
-    KNOWN_TAGS
-        .iter()
-        .position(|k| *k == name)
-        .unwrap_or(KNOWN_TAGS.len())
-}
-
 /// Prints one record in canonical form (ends with a newline).
 pub fn print_record(r: &Record, layout: Layout, out: &mut String) {
     let mut line = Line { out, open: false };
@@ -189,7 +191,7 @@ pub fn print_record(r: &Record, layout: Layout, out: &mut String) {
         line.end();
     }
     let mut tags: Vec<&Tag> = r.tags.iter().collect();
-    tags.sort_by_key(|t| sort_key(&t.name));
+    tags.sort_by_key(|t| layout.vocabulary.rank(&t.name));
     for t in tags {
         let value = (layout.tag_value)(&t.name, &t.value).unwrap_or_else(|| t.value.clone());
         line.word(&format!("[{} \"{}\"]", t.name, escape_value(&value)));
@@ -211,9 +213,14 @@ mod tests {
     use crate::parse::parse_record;
 
     fn fmt(s: &str) -> String {
-        let r = parse_record(s, 0).record.unwrap();
+        let vocabulary = &crate::parse::tests::TWO_TAGS;
+        let r = parse_record(s, 0, vocabulary).record.unwrap();
         let mut out = String::new();
-        print_record(&r, Layout::default(), &mut out);
+        let layout = Layout {
+            vocabulary,
+            ..Layout::default()
+        };
+        print_record(&r, layout, &mut out);
         out
     }
 

@@ -57,7 +57,11 @@ impl Imported {
 
     /// Formats the collected records canonically.
     fn finish(mut self) -> Imported {
-        let (canon, _) = troef_ttn::print::format_text(&self.text, troef_rules::layout);
+        let (canon, _) = troef_ttn::print::format_text(
+            &self.text,
+            &troef_rules::VOCABULARY,
+            troef_rules::layout,
+        );
         self.text = canon;
         self
     }
