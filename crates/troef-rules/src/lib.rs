@@ -19,6 +19,7 @@ pub mod jass;
 pub mod kind;
 pub mod klaverjassen;
 pub mod pandoeren;
+pub mod profile_file;
 pub mod profiles;
 pub mod replay;
 pub mod schafkopf;

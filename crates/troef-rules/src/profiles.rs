@@ -23,6 +23,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::profile_file::ProfileFile;
 use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
 
 /// The profile file format version this troef reads and writes.
@@ -147,90 +148,38 @@ fn builtin_of<P: GameProfile>(name: &str) -> Option<P> {
     P::unwrap(builtin(P::GAME, name)?)
 }
 
-// Each game's `Profile::builtin` is written here, beside the table of
-// built-in files, so that a game's module does not call back into the
-// loader (profiles -> game -> profiles was a cycle).
-impl klaverjassen::Profile {
-    /// A built-in profile by name (`amsterdam`, `rotterdam`, `seed`,
-    /// `utrecht`, `parlett`).
-    pub fn builtin(name: &str) -> Option<Self> {
-        builtin_of(name)
-    }
-}
-
-impl pandoeren::Profile {
-    /// A built-in profile by name (`pagat`, `butselaar`).
-    pub fn builtin(name: &str) -> Option<Self> {
-        builtin_of(name)
-    }
-}
-
-impl jass::Profile {
-    /// A built-in profile by name (`swiss`, `seed`, `pagat`, `vorarlberg`,
-    /// `jass-challenge`).
-    pub fn builtin(name: &str) -> Option<Self> {
-        builtin_of(name)
-    }
-}
-
-impl schafkopf::Profile {
-    /// A built-in profile by name (`bavarian`, `parlett`, `netschafkopf`, ...).
-    pub fn builtin(name: &str) -> Option<Self> {
-        builtin_of(name)
-    }
-}
-
-impl GameProfile for klaverjassen::Profile {
-    const GAME: GameKind = GameKind::Klaverjassen;
-    fn wrap(self) -> AnyProfile {
-        AnyProfile::Klaverjassen(self)
-    }
-    fn unwrap(p: AnyProfile) -> Option<Self> {
-        match p {
-            AnyProfile::Klaverjassen(p) => Some(p),
-            _ => None,
+/// Each game's profile type, tied to its [`AnyProfile`] variant: its
+/// `GameProfile` impl and its `Profile::builtin`. Written here, beside the
+/// table of built-in files, so that a game's module does not call back into
+/// the loader (profiles -> game -> profiles was a cycle).
+macro_rules! game_profile {
+    ($module:ident, $variant:ident) => {
+        impl GameProfile for $module::Profile {
+            const GAME: GameKind = GameKind::$variant;
+            fn wrap(self) -> AnyProfile {
+                AnyProfile::$variant(self)
+            }
+            fn unwrap(p: AnyProfile) -> Option<Self> {
+                match p {
+                    AnyProfile::$variant(p) => Some(p),
+                    _ => None,
+                }
+            }
         }
-    }
+
+        impl $module::Profile {
+            /// A built-in profile by name (`troef rules list` names them).
+            pub fn builtin(name: &str) -> Option<Self> {
+                builtin_of(name)
+            }
+        }
+    };
 }
 
-impl GameProfile for pandoeren::Profile {
-    const GAME: GameKind = GameKind::Pandoeren;
-    fn wrap(self) -> AnyProfile {
-        AnyProfile::Pandoeren(self)
-    }
-    fn unwrap(p: AnyProfile) -> Option<Self> {
-        match p {
-            AnyProfile::Pandoeren(p) => Some(p),
-            _ => None,
-        }
-    }
-}
-
-impl GameProfile for jass::Profile {
-    const GAME: GameKind = GameKind::Jass;
-    fn wrap(self) -> AnyProfile {
-        AnyProfile::Jass(self)
-    }
-    fn unwrap(p: AnyProfile) -> Option<Self> {
-        match p {
-            AnyProfile::Jass(p) => Some(p),
-            _ => None,
-        }
-    }
-}
-
-impl GameProfile for schafkopf::Profile {
-    const GAME: GameKind = GameKind::Schafkopf;
-    fn wrap(self) -> AnyProfile {
-        AnyProfile::Schafkopf(self)
-    }
-    fn unwrap(p: AnyProfile) -> Option<Self> {
-        match p {
-            AnyProfile::Schafkopf(p) => Some(p),
-            _ => None,
-        }
-    }
-}
+game_profile!(klaverjassen, Klaverjassen);
+game_profile!(pandoeren, Pandoeren);
+game_profile!(jass, Jass);
+game_profile!(schafkopf, Schafkopf);
 
 /// Keys every profile file has besides its game's rule fields.
 pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
@@ -244,53 +193,31 @@ impl AnyProfile {
             AnyProfile::Schafkopf(_) => schafkopf::Profile::GAME,
         }
     }
-    pub fn name(&self) -> &str {
+    /// The profile without its game's rule fields.
+    pub fn file(&self) -> &dyn ProfileFile {
         match self {
-            AnyProfile::Klaverjassen(p) => &p.name,
-            AnyProfile::Pandoeren(p) => &p.name,
-            AnyProfile::Jass(p) => &p.name,
-            AnyProfile::Schafkopf(p) => &p.name,
+            AnyProfile::Klaverjassen(p) => p,
+            AnyProfile::Pandoeren(p) => p,
+            AnyProfile::Jass(p) => p,
+            AnyProfile::Schafkopf(p) => p,
         }
+    }
+    pub fn name(&self) -> &str {
+        self.file().name()
     }
     pub fn description(&self) -> &str {
-        match self {
-            AnyProfile::Klaverjassen(p) => &p.description,
-            AnyProfile::Pandoeren(p) => &p.description,
-            AnyProfile::Jass(p) => &p.description,
-            AnyProfile::Schafkopf(p) => &p.description,
-        }
+        self.file().description()
     }
     pub fn base(&self) -> Option<&str> {
-        match self {
-            AnyProfile::Klaverjassen(p) => p.base.as_deref(),
-            AnyProfile::Pandoeren(p) => p.base.as_deref(),
-            AnyProfile::Jass(p) => p.base.as_deref(),
-            AnyProfile::Schafkopf(p) => p.base.as_deref(),
-        }
+        self.file().base()
     }
-
     /// The profile as a TOML table (every field, resolved).
     pub fn to_table(&self) -> toml::Table {
-        let t = match self {
-            AnyProfile::Klaverjassen(p) => toml::Table::try_from(p),
-            AnyProfile::Pandoeren(p) => toml::Table::try_from(p),
-            AnyProfile::Jass(p) => toml::Table::try_from(p),
-            AnyProfile::Schafkopf(p) => toml::Table::try_from(p),
-        };
-        // Profiles are plain structs of strings, numbers, booleans and
-        // tables: they always serialise.
-        t.unwrap_or_default()
+        self.file().to_table()
     }
-
     /// The profile as JSON (every field, resolved).
     pub fn to_json(&self) -> serde_json::Value {
-        match self {
-            AnyProfile::Klaverjassen(p) => serde_json::to_value(p),
-            AnyProfile::Pandoeren(p) => serde_json::to_value(p),
-            AnyProfile::Jass(p) => serde_json::to_value(p),
-            AnyProfile::Schafkopf(p) => serde_json::to_value(p),
-        }
-        .unwrap_or_default()
+        self.file().to_json()
     }
 
     /// Parses a profile file's text. `origin` names it in messages; `dir`

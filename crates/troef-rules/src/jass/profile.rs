@@ -95,54 +95,42 @@ pub enum MultiplierScope {
     CardsOnly,
 }
 
-/// One Schieber Jass rule profile: a `*.toml` file in the format of
-/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Profile {
-    /// The profile file format version; this troef reads version 1.
-    pub troef_profile: u32,
-    /// The game: `jass`.
-    pub game: String,
-    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
-    pub name: String,
-    /// The profile this one starts from (a built-in name, or a `.toml` file
-    /// relative to this one); fields not given here are the base's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<String>,
-    /// What the profile is and where its rules come from.
-    #[serde(default)]
-    pub description: String,
-    /// JS-V1: after a plain-suit lead has been trumped, no lower trump may be
-    /// played while the hand holds other cards. `true`: pagat, Swiss; seed 003
-    /// is silent [D].
-    pub undertrump_ban: bool,
-    /// JS-V2: the trump jack (Puur) is never forced: a player whose only trump
-    /// is the Puur need not follow a trump lead. `true`: pagat, seed 003.
-    pub puur_exempt: bool,
-    /// JS-V3: a player may trump a plain-suit lead even when able to follow.
-    /// `true`: pagat, seed 003.
-    pub trump_while_able_to_follow: bool,
-    /// JS-V4.
-    pub valid_fours: ValidFours,
-    /// JS-V5.
-    pub weis_ranking: WeisRanking,
-    /// JS-V6.
-    pub long_sequence_values: LongSequences,
-    /// JS-V7: one card may serve in a sequence and a four of a kind of the same
-    /// player (Kreuzweis). `true`: de.wikipedia; `false`: seed 003.
-    pub kreuzweis: bool,
-    /// JS-V8.
-    pub multipliers: Multipliers,
-    /// JS-V9.
-    pub stoeck_timing: StoeckTiming,
-    /// JS-V10.
-    pub finish_order: FinishOrder,
-    /// JS-V11.
-    pub multiplier_scope: MultiplierScope,
-    /// The match target: the first side to reach it wins the match (1000,
-    /// 1500, 2500, 3000 in the sources); 0 plays without a target.
-    pub target: u32,
+crate::profile_file::profile_struct! {
+    "jass",
+    /// One Schieber Jass rule profile: a `*.toml` file in the format of
+    /// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
+    pub struct Profile {
+        /// JS-V1: after a plain-suit lead has been trumped, no lower trump may be
+        /// played while the hand holds other cards. `true`: pagat, Swiss; seed 003
+        /// is silent [D].
+        pub undertrump_ban: bool,
+        /// JS-V2: the trump jack (Puur) is never forced: a player whose only trump
+        /// is the Puur need not follow a trump lead. `true`: pagat, seed 003.
+        pub puur_exempt: bool,
+        /// JS-V3: a player may trump a plain-suit lead even when able to follow.
+        /// `true`: pagat, seed 003.
+        pub trump_while_able_to_follow: bool,
+        /// JS-V4.
+        pub valid_fours: ValidFours,
+        /// JS-V5.
+        pub weis_ranking: WeisRanking,
+        /// JS-V6.
+        pub long_sequence_values: LongSequences,
+        /// JS-V7: one card may serve in a sequence and a four of a kind of the same
+        /// player (Kreuzweis). `true`: de.wikipedia; `false`: seed 003.
+        pub kreuzweis: bool,
+        /// JS-V8.
+        pub multipliers: Multipliers,
+        /// JS-V9.
+        pub stoeck_timing: StoeckTiming,
+        /// JS-V10.
+        pub finish_order: FinishOrder,
+        /// JS-V11.
+        pub multiplier_scope: MultiplierScope,
+        /// The match target: the first side to reach it wins the match (1000,
+        /// 1500, 2500, 3000 in the sources); 0 plays without a target.
+        pub target: u32,
+    }
 }
 
 impl Profile {

@@ -90,52 +90,40 @@ pub enum RevokePenalty {
     CancelRoem,
 }
 
-/// One Klaverjassen rule profile: a `*.toml` file in the format of
-/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Profile {
-    /// The profile file format version; this troef reads version 1.
-    pub troef_profile: u32,
-    /// The game: `klaverjassen`.
-    pub game: String,
-    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
-    pub name: String,
-    /// The profile this one starts from (a built-in name, or a `.toml` file
-    /// relative to this one); fields not given here are the base's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<String>,
-    /// What the profile is and where its rules come from.
-    #[serde(default)]
-    pub description: String,
-    /// KJ-V1: a player void in the led suit whose partner holds the trick need
-    /// not trump. `true`: seed 002, Amsterdam (pagat, Parlett); `false`: Rotterdam.
-    pub partner_winning_release: bool,
-    /// KJ-V2.
-    pub overtrump_when_void: OvertrumpDuty,
-    /// KJ-V3.
-    pub cannot_overtrump: CannotOvertrump,
-    /// KJ-V4: on a trump lead, players must head the trick if able. `true`:
-    /// pagat, Parlett, BGA, gamepoint (Amsterdam and Rotterdam); `false`: seed 002
-    /// (no such duty stated).
-    pub trump_lead_overtrump: bool,
-    /// KJ-V5.
-    pub trump_selection: TrumpSelection,
-    /// KJ-V6.
-    pub quartet_value: QuartetValue,
-    /// KJ-V7.
-    pub stuk_source: StukSource,
-    /// KJ-V8: roem counts toward the makers' target. `true`: seed 002, pagat,
-    /// Parlett; `false`: card points only (the makers need at least 82).
-    pub roem_in_threshold: bool,
-    /// KJ-V9: defenders who take all eight tricks also score pit (+100).
-    /// `true`: seed 002 ("a team"); `false`: one implementation.
-    pub pit_for_defenders: bool,
-    /// KJ-V10: every score doubled when spades are trumps. `true`: a gamepoint
-    /// option; `false`: everyone else.
-    pub double_spades: bool,
-    /// KJ-V11.
-    pub verzaakt_penalty: RevokePenalty,
+crate::profile_file::profile_struct! {
+    "klaverjassen",
+    /// One Klaverjassen rule profile: a `*.toml` file in the format of
+    /// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
+    pub struct Profile {
+        /// KJ-V1: a player void in the led suit whose partner holds the trick need
+        /// not trump. `true`: seed 002, Amsterdam (pagat, Parlett); `false`: Rotterdam.
+        pub partner_winning_release: bool,
+        /// KJ-V2.
+        pub overtrump_when_void: OvertrumpDuty,
+        /// KJ-V3.
+        pub cannot_overtrump: CannotOvertrump,
+        /// KJ-V4: on a trump lead, players must head the trick if able. `true`:
+        /// pagat, Parlett, BGA, gamepoint (Amsterdam and Rotterdam); `false`: seed 002
+        /// (no such duty stated).
+        pub trump_lead_overtrump: bool,
+        /// KJ-V5.
+        pub trump_selection: TrumpSelection,
+        /// KJ-V6.
+        pub quartet_value: QuartetValue,
+        /// KJ-V7.
+        pub stuk_source: StukSource,
+        /// KJ-V8: roem counts toward the makers' target. `true`: seed 002, pagat,
+        /// Parlett; `false`: card points only (the makers need at least 82).
+        pub roem_in_threshold: bool,
+        /// KJ-V9: defenders who take all eight tricks also score pit (+100).
+        /// `true`: seed 002 ("a team"); `false`: one implementation.
+        pub pit_for_defenders: bool,
+        /// KJ-V10: every score doubled when spades are trumps. `true`: a gamepoint
+        /// option; `false`: everyone else.
+        pub double_spades: bool,
+        /// KJ-V11.
+        pub verzaakt_penalty: RevokePenalty,
+    }
 }
 
 impl Profile {

@@ -173,72 +173,60 @@ pub struct Scores {
     pub prive: i64,
 }
 
-/// One Pandoeren rule profile: a `*.toml` file in the format of
-/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Profile {
-    /// The profile file format version; this troef reads version 1.
-    pub troef_profile: u32,
-    /// The game: `pandoeren`.
-    pub game: String,
-    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
-    pub name: String,
-    /// The profile this one starts from (a built-in name, or a `.toml` file
-    /// relative to this one); fields not given here are the base's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<String>,
-    /// What the profile is and where its rules come from.
-    #[serde(default)]
-    pub description: String,
-    /// PD-V1: a player able to follow suit may trump instead. `true`: seed 000,
-    /// pagat, seed 001, Butselaar.
-    pub trump_while_able_to_follow: bool,
-    /// PD-V2.
-    pub undertrump_after_ruff: Undertrump,
-    /// PD-V3: on a trump lead, a player must head the trumps in the trick when
-    /// able. `false`: seed 000, pagat, seed 001, Butselaar; `true`: what the
-    /// Bedenk engine's notes call Wikipedia's "stricter" rule (unverified).
-    pub overtrump_on_trump_lead: bool,
-    /// PD-V4: a player void in the led suit must trump when able. `false`:
-    /// seed 000, pagat, seed 001.
-    pub must_trump_when_void: bool,
-    /// PD-V5: the holder of the jas may always play as if she did not hold it
-    /// (a forced last card excepted). `true`: seed 000, pagat, seed 001, Butselaar.
-    pub jas_exempt: bool,
-    /// PD-V6.
-    pub piccolo_goal: PiccoloGoal,
-    /// PD-V7: a player who passed may not bid again. `true`: Wikipedia;
-    /// `false`: [D] for pagat ("as many circuits as necessary"); seed 001 allows
-    /// a re-bid only after being overcalled.
-    pub pass_is_final: bool,
-    /// PD-V8.
-    pub equal_bid_tiebreak: EqualBids,
-    /// PD-V9: one card may sit in two roem combinations (stuk overlaps any
-    /// roem either way). `false`: [D] (the sources are silent); `true`:
-    /// Butselaar ("all roem counts").
-    pub roem_card_reuse: bool,
-    /// PD-V10.
-    pub roem_hand: RoemHand,
-    /// PD-V11.
-    pub discard_points: DiscardPoints,
-    /// PD-V12.
-    pub all_pass: AllPass,
-    /// PD-V13.
-    pub kereltje_own_jas: KereltjeOwnJas,
-    /// PD-V14: the lowest number bid (number bids rise in tens). 120: seed 000,
-    /// pagat; 130: Butselaar; 80: Tachtigen.
-    pub lowest_bid: u32,
-    /// PD-V15.
-    pub settlement: Settlement,
-    /// PD-V16.
-    pub zwabber_def: ZwabberGoal,
-    /// PD-V17.
-    pub piccolo_ouvert_rank: PiccoloOuvertRank,
-    /// PD-V18.
-    pub ouvert_exposure: OuvertExposure,
-    /// The bid table's scores.
-    pub scores: Scores,
+crate::profile_file::profile_struct! {
+    "pandoeren",
+    /// One Pandoeren rule profile: a `*.toml` file in the format of
+    /// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
+    pub struct Profile {
+        /// PD-V1: a player able to follow suit may trump instead. `true`: seed 000,
+        /// pagat, seed 001, Butselaar.
+        pub trump_while_able_to_follow: bool,
+        /// PD-V2.
+        pub undertrump_after_ruff: Undertrump,
+        /// PD-V3: on a trump lead, a player must head the trumps in the trick when
+        /// able. `false`: seed 000, pagat, seed 001, Butselaar; `true`: what the
+        /// Bedenk engine's notes call Wikipedia's "stricter" rule (unverified).
+        pub overtrump_on_trump_lead: bool,
+        /// PD-V4: a player void in the led suit must trump when able. `false`:
+        /// seed 000, pagat, seed 001.
+        pub must_trump_when_void: bool,
+        /// PD-V5: the holder of the jas may always play as if she did not hold it
+        /// (a forced last card excepted). `true`: seed 000, pagat, seed 001, Butselaar.
+        pub jas_exempt: bool,
+        /// PD-V6.
+        pub piccolo_goal: PiccoloGoal,
+        /// PD-V7: a player who passed may not bid again. `true`: Wikipedia;
+        /// `false`: [D] for pagat ("as many circuits as necessary"); seed 001 allows
+        /// a re-bid only after being overcalled.
+        pub pass_is_final: bool,
+        /// PD-V8.
+        pub equal_bid_tiebreak: EqualBids,
+        /// PD-V9: one card may sit in two roem combinations (stuk overlaps any
+        /// roem either way). `false`: [D] (the sources are silent); `true`:
+        /// Butselaar ("all roem counts").
+        pub roem_card_reuse: bool,
+        /// PD-V10.
+        pub roem_hand: RoemHand,
+        /// PD-V11.
+        pub discard_points: DiscardPoints,
+        /// PD-V12.
+        pub all_pass: AllPass,
+        /// PD-V13.
+        pub kereltje_own_jas: KereltjeOwnJas,
+        /// PD-V14: the lowest number bid (number bids rise in tens). 120: seed 000,
+        /// pagat; 130: Butselaar; 80: Tachtigen.
+        pub lowest_bid: u32,
+        /// PD-V15.
+        pub settlement: Settlement,
+        /// PD-V16.
+        pub zwabber_def: ZwabberGoal,
+        /// PD-V17.
+        pub piccolo_ouvert_rank: PiccoloOuvertRank,
+        /// PD-V18.
+        pub ouvert_exposure: OuvertExposure,
+        /// The bid table's scores.
+        pub scores: Scores,
+    }
 }
 
 impl Profile {

@@ -139,57 +139,45 @@ pub struct House {
     pub ramsch_tie: RamschTie,
 }
 
-/// One Schafkopf rule profile: a `*.toml` file in the format of
-/// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Profile {
-    /// The profile file format version; this troef reads version 1.
-    pub troef_profile: u32,
-    /// The game: `schafkopf`.
-    pub game: String,
-    /// The profile's name, as a `[Rules]` tag or `--rules` names it.
-    pub name: String,
-    /// The profile this one starts from (a built-in name, or a `.toml` file
-    /// relative to this one); fields not given here are the base's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<String>,
-    /// What the profile is and where its rules come from.
-    #[serde(default)]
-    pub description: String,
-    /// SK-V1: after Kontra the doubling side needs 61, so the declarers win
-    /// with 60; after Re the declarers need 61 again (Parlett). `false`: the
-    /// declarers always need 61 (Bavarian).
-    pub kontra_shifts_threshold: bool,
-    /// SK-V2.
-    pub kontra_deadline: KontraDeadline,
-    /// SK-V3: the card points declarers need for schneider (Parlett 90,
-    /// Bavarian 91); declarers holding 30 or fewer are schneider.
-    pub schneider_threshold: u32,
-    /// SK-V4: the fewest runners (Laufende) that count, in Call-Ace, Suit
-    /// Solo, Farbwenz and Farbgeier (3 everywhere).
-    pub runner_minimum: u8,
-    /// SK-V4: the fewest runners that count in Wenz and Geier (Parlett 3,
-    /// Bavarian 2).
-    pub wenz_runner_minimum: u8,
-    /// SK-V5: a Suit Soloist may hold no trumps but Wenzels (seed 004).
-    pub suit_solo_holding_rule: bool,
-    /// SK-V6.
-    pub wenz_vs_solo_rank: WenzRank,
-    /// SK-V7: the called ace may not be discarded until its suit has been
-    /// led (Bavarian; Parlett "in some circles").
-    pub called_ace_no_discard: bool,
-    /// SK-V8: the bidder may call the ace of a suit he is void in,
-    /// announcing it (`void-call:C`; Parlett: "some schools").
-    pub void_call: bool,
-    /// SK-V9.
-    pub all_pass: AllPass,
-    /// The tariff.
-    pub tariff: Tariff,
-    /// The contracts played.
-    pub contracts: Contracts,
-    /// House rules.
-    pub house: House,
+crate::profile_file::profile_struct! {
+    "schafkopf",
+    /// One Schafkopf rule profile: a `*.toml` file in the format of
+    /// `spec/profiles.md`. Built-in profiles are such files, shipped with troef.
+    pub struct Profile {
+        /// SK-V1: after Kontra the doubling side needs 61, so the declarers win
+        /// with 60; after Re the declarers need 61 again (Parlett). `false`: the
+        /// declarers always need 61 (Bavarian).
+        pub kontra_shifts_threshold: bool,
+        /// SK-V2.
+        pub kontra_deadline: KontraDeadline,
+        /// SK-V3: the card points declarers need for schneider (Parlett 90,
+        /// Bavarian 91); declarers holding 30 or fewer are schneider.
+        pub schneider_threshold: u32,
+        /// SK-V4: the fewest runners (Laufende) that count, in Call-Ace, Suit
+        /// Solo, Farbwenz and Farbgeier (3 everywhere).
+        pub runner_minimum: u8,
+        /// SK-V4: the fewest runners that count in Wenz and Geier (Parlett 3,
+        /// Bavarian 2).
+        pub wenz_runner_minimum: u8,
+        /// SK-V5: a Suit Soloist may hold no trumps but Wenzels (seed 004).
+        pub suit_solo_holding_rule: bool,
+        /// SK-V6.
+        pub wenz_vs_solo_rank: WenzRank,
+        /// SK-V7: the called ace may not be discarded until its suit has been
+        /// led (Bavarian; Parlett "in some circles").
+        pub called_ace_no_discard: bool,
+        /// SK-V8: the bidder may call the ace of a suit he is void in,
+        /// announcing it (`void-call:C`; Parlett: "some schools").
+        pub void_call: bool,
+        /// SK-V9.
+        pub all_pass: AllPass,
+        /// The tariff.
+        pub tariff: Tariff,
+        /// The contracts played.
+        pub contracts: Contracts,
+        /// House rules.
+        pub house: House,
+    }
 }
 
 impl Profile {
