@@ -320,76 +320,59 @@ pub(crate) fn seat_tag(rec: &Record, out: &mut Findings, name: &str) -> Option<S
     s
 }
 
-/// Checks a `Total` claim of a partnership game (`NS n EW n`) against the
-/// match's running total after this deal (E602); `total` is `None` when the
-/// record names no match, or an earlier deal of it could not be scored.
-pub(crate) fn check_side_total(rec: &Record, out: &mut Findings, total: Option<TeamPoints>) {
-    let Some(t) = rec.tag("Total") else { return };
-    let d = match crate::values::parse_score(&t.value) {
-        Err(e) => Diagnostic::error(
-            Code::BadScore,
-            t.value_span,
-            format!("invalid running total: {e}"),
-        ),
-        Ok(c) => match total {
-            None if rec.value("Match").is_none() => Diagnostic::error(
-                Code::MissingTag,
-                t.value_span,
-                "a running [Total] needs a [Match] tag naming the match",
-            ),
-            Some(tot)
-                if c.by_team[0].is_some_and(|n| n != tot.ns)
-                    || c.by_team[1].is_some_and(|n| n != tot.ew) =>
-            {
-                Diagnostic::error(
-                    Code::TotalMismatch,
-                    t.value_span,
-                    format!(
-                        "claimed running total `{}`, replay gives `NS {} EW {}`",
-                        t.value.trim(),
-                        tot.ns,
-                        tot.ew
-                    ),
-                )
-            }
-            _ => return,
-        },
-    };
-    out.diagnostics.push(d);
+/// A match's running total: per side (the partnership games) or per player.
+pub(crate) trait RunningTotal: std::fmt::Display + Copy {
+    /// Reads a claimed `[Total]` and tells whether it agrees with `total`
+    /// (a number written as unknown agrees with any; no total, with all).
+    fn agrees(total: Option<Self>, claimed: &str) -> Result<bool, crate::values::ValueError>;
 }
 
-/// Checks a `Total` claim of a game where each plays for herself (`N n E n
-/// S n W n`) against the match's per-player running total (E602).
-pub(crate) fn check_seat_total(rec: &Record, out: &mut Findings, total: Option<[i64; 4]>) {
+impl RunningTotal for TeamPoints {
+    fn agrees(total: Option<Self>, claimed: &str) -> Result<bool, crate::values::ValueError> {
+        let c = crate::values::parse_score(claimed)?;
+        Ok(total.is_none_or(|tot| {
+            !(c.by_team[0].is_some_and(|n| n != tot.ns)
+                || c.by_team[1].is_some_and(|n| n != tot.ew))
+        }))
+    }
+}
+
+impl RunningTotal for SeatPoints {
+    fn agrees(total: Option<Self>, claimed: &str) -> Result<bool, crate::values::ValueError> {
+        let c = crate::values::parse_seat_score(claimed)?;
+        Ok(total.is_none_or(|tot| {
+            let tot = tot.to_array();
+            !c.by_seat
+                .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != tot[i])))
+        }))
+    }
+}
+
+/// Checks a `Total` claim against the match's running total (E602): `NS n
+/// EW n` in the partnership games, `N n E n S n W n` where each plays for
+/// herself.
+pub(crate) fn check_total<T: RunningTotal>(rec: &Record, out: &mut Findings, total: Option<T>) {
     let Some(t) = rec.tag("Total") else { return };
-    let d = match crate::values::parse_seat_score(&t.value) {
-        Err(e) => Diagnostic::error(
+    let d = match (T::agrees(total, &t.value), total) {
+        (Err(e), _) => Diagnostic::error(
             Code::BadScore,
             t.value_span,
             format!("invalid running total: {e}"),
         ),
-        Ok(c) => match total {
-            None if rec.value("Match").is_none() => Diagnostic::error(
-                Code::MissingTag,
-                t.value_span,
-                "a running [Total] needs a [Match] tag naming the match",
+        (Ok(_), None) if rec.value("Match").is_none() => Diagnostic::error(
+            Code::MissingTag,
+            t.value_span,
+            "a running [Total] needs a [Match] tag naming the match",
+        ),
+        (Ok(false), Some(tot)) => Diagnostic::error(
+            Code::TotalMismatch,
+            t.value_span,
+            format!(
+                "claimed running total `{}`, replay gives `{tot}`",
+                t.value.trim()
             ),
-            Some(tot)
-                if c.by_seat
-                    .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != tot[i]))) =>
-            {
-                Diagnostic::error(
-                    Code::TotalMismatch,
-                    t.value_span,
-                    format!(
-                        "claimed running total `{}`, replay gives `{}`",
-                        t.value.trim(),
-                        SeatPoints::from_array(tot)
-                    ),
-                )
-            }
-            _ => return,
-        },
+        ),
+        _ => return,
     };
     out.diagnostics.push(d);
 }

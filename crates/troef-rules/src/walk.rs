@@ -10,6 +10,7 @@
 //!
 //! The games hold rules and their own outcome; the walking is here.
 
+use crate::profile_file::ProfileFile;
 use crate::replay::{check_card, not_held, Cx, DealReplay, MatchTracker, TrickOut};
 use crate::trick::{Play, Trick, TrickRules};
 use troef_cards::{BySeat, Card, CardSet, Seat};
@@ -38,14 +39,11 @@ pub(crate) enum CardCheck {
 /// One game, as the replay driver walks a record through it. The value is
 /// the game's state between the phases (contract, tallies, claims seen).
 pub(crate) trait GameRules: Sized {
-    type Profile;
+    type Profile: ProfileFile;
     /// The rules of trick play, once the contract is known.
     type Rules: TrickRules;
     /// The game's own outcome (contract, score, settlement).
     type Out: Default;
-
-    /// The profile's name, for diagnostics.
-    fn profile_name(p: &Self::Profile) -> &str;
 
     /// Everything before the first card: seats, deal, exchange, auction,
     /// declaration. `None` when the record cannot be played out; the
@@ -81,7 +79,7 @@ pub(crate) trait GameRules: Sized {
         _out: &mut Self::Out,
     ) -> CardCheck {
         let trick = play.tricks_done + 1;
-        let name = Self::profile_name(cx.p);
+        let name = cx.p.name();
         let not_held = |seat, card, played| {
             not_held(seat, card, played, self.dealt(), play.hands[seat], tok.span)
         };

@@ -20,6 +20,7 @@ use crate::{Feature, Position, Split, Start};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
 use troef_rules::klaverjassen::{self as kj, Profile, TOTAL_POINTS, TRICKS};
+use troef_rules::trick::TrickRules;
 
 pub const PIT: i32 = 100;
 
@@ -367,7 +368,7 @@ impl Position for Klaverjas {
         let trump = self.game.rules.trump;
         Feature {
             group: if c.suit() == trump { 4 } else { c.suit() as u8 },
-            strength: self.game.strength(c, c.suit()),
+            strength: self.game.rules.strength(c, c),
             points: kj::points(c, trump),
         }
     }
@@ -385,7 +386,7 @@ impl Position for Klaverjas {
         self.roem_cards(live)
     }
     fn strength(&self, c: Card, led: Card) -> u8 {
-        self.game.strength(c, led.suit())
+        self.game.rules.strength(c, led)
     }
 }
 

@@ -215,25 +215,9 @@ impl Play<Rules> {
     pub fn new(hands: BySeat<CardSet>, mode: Mode, rules: PlayRules, leader: Seat) -> Game {
         Play::start(Rules { mode, play: rules }, hands, leader)
     }
-
-    /// A card's strength in a trick led in `led`: trumps above the led suit,
-    /// any other suit 0. The solver orders and groups cards by it.
-    #[inline]
-    pub fn strength(&self, c: Card, led: Suit) -> u8 {
-        self.rules.strength_in(c, led)
-    }
 }
 
-impl Rules {
-    #[inline]
-    fn strength_in(&self, c: Card, led: Suit) -> u8 {
-        match self.mode {
-            Mode::Trump(t) if c.suit() == t => 32 + rank_strength(c, self.mode),
-            _ if c.suit() == led => rank_strength(c, self.mode),
-            _ => 0,
-        }
-    }
-}
+impl Rules {}
 
 /// The highest trump in the trick so far, if any.
 fn top_trump(p: &Game, t: Suit) -> Option<Card> {
@@ -275,7 +259,12 @@ impl TrickRules for Rules {
 
     #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
-        self.strength_in(c, led.suit())
+        let led = led.suit();
+        match self.mode {
+            Mode::Trump(t) if c.suit() == t => 32 + rank_strength(c, self.mode),
+            _ if c.suit() == led => rank_strength(c, self.mode),
+            _ => 0,
+        }
     }
 
     #[inline]

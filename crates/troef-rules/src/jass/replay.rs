@@ -113,10 +113,6 @@ impl GameRules for JassDeal {
     type Rules = super::Rules;
     type Out = JassOut;
 
-    fn profile_name(p: &Profile) -> &str {
-        &p.name
-    }
-
     /// Seats, deal, and the mode with who chose it.
     fn setup(
         cx: &mut Cx,
@@ -861,7 +857,7 @@ fn claims(
         }
     }
     if clean {
-        check_side_total(rec, cx.out, total);
+        check_total(rec, cx.out, total);
     }
     if let Some(t) = rec.tag("Winner").filter(|_| clean) {
         match Team::parse(t.value.trim()) {

@@ -151,27 +151,9 @@ impl Play<Rules> {
     pub fn new(hands: BySeat<CardSet>, trump: Suit, rules: PlayRules, leader: Seat) -> Game {
         Play::start(Rules { trump, play: rules }, hands, leader)
     }
-
-    /// A card's strength in a trick led in `led`: trumps above the led suit,
-    /// any other suit 0. The solver orders and groups cards by it.
-    #[inline]
-    pub fn strength(&self, c: Card, led: Suit) -> u8 {
-        self.rules.strength_in(c, led)
-    }
 }
 
 impl Rules {
-    #[inline]
-    fn strength_in(&self, c: Card, led: Suit) -> u8 {
-        if c.suit() == self.trump {
-            16 + TRUMP_STRENGTH[c.rank().get() as usize]
-        } else if c.suit() == led {
-            PLAIN_STRENGTH[c.rank().get() as usize]
-        } else {
-            0
-        }
-    }
-
     fn opponent_trumped(&self, p: &Game, seat: Seat) -> bool {
         (0..p.in_trick).any(|i| {
             let s = p.leader.plus(i);
@@ -195,7 +177,14 @@ impl TrickRules for Rules {
 
     #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
-        self.strength_in(c, led.suit())
+        let led = led.suit();
+        if c.suit() == self.trump {
+            16 + TRUMP_STRENGTH[c.rank().get() as usize]
+        } else if c.suit() == led {
+            PLAIN_STRENGTH[c.rank().get() as usize]
+        } else {
+            0
+        }
     }
 
     #[inline]

@@ -84,10 +84,6 @@ impl GameRules for KlaverjassenDeal {
     type Rules = super::Rules;
     type Out = KlaverjassenOut;
 
-    fn profile_name(p: &Profile) -> &str {
-        &p.name
-    }
-
     fn setup(
         cx: &mut Cx,
         _: &mut MatchTracker,
@@ -475,7 +471,7 @@ impl GameRules for KlaverjassenDeal {
         kj.score = Some(out_score);
         r.running_total = tracker.add(rec.value("Match"), Some(result));
         if clean {
-            check_side_total(rec, cx.out, r.running_total);
+            check_total(rec, cx.out, r.running_total);
         }
     }
 }

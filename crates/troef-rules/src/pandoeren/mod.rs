@@ -152,17 +152,6 @@ impl Play<Rules> {
 }
 
 impl Rules {
-    #[inline]
-    fn strength_in(&self, c: Card, led: Suit) -> u8 {
-        if Some(c.suit()) == self.trump {
-            16 + TRUMP_STRENGTH[c.rank().get() as usize]
-        } else if c.suit() == led {
-            c.rank().get()
-        } else {
-            0
-        }
-    }
-
     /// The highest trump in the trick so far.
     fn top_trump(&self, p: &Game) -> Option<Card> {
         let t = self.trump?;
@@ -300,7 +289,14 @@ impl TrickRules for Rules {
 
     #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
-        self.strength_in(c, led.suit())
+        let led = led.suit();
+        if Some(c.suit()) == self.trump {
+            16 + TRUMP_STRENGTH[c.rank().get() as usize]
+        } else if c.suit() == led {
+            c.rank().get()
+        } else {
+            0
+        }
     }
 
     #[inline]

@@ -1007,10 +1007,6 @@ impl GameRules for PandoerenDeal {
     type Rules = super::Rules;
     type Out = PandoerenOut;
 
-    fn profile_name(p: &Profile) -> &str {
-        &p.name
-    }
-
     fn setup(
         cx: &mut Cx,
         tracker: &mut MatchTracker,
@@ -1794,7 +1790,7 @@ fn claims(
         }
     }
     if clean {
-        check_seat_total(rec, cx.out, total);
+        check_total(rec, cx.out, total.map(SeatPoints::from_array));
     }
 }
 

@@ -117,10 +117,6 @@ impl GameRules for SchafkopfDeal {
     type Rules = super::Rules;
     type Out = SchafkopfOut;
 
-    fn profile_name(p: &Profile) -> &str {
-        &p.name
-    }
-
     fn setup(
         cx: &mut Cx,
         tracker: &mut MatchTracker,
@@ -1263,7 +1259,7 @@ fn claims(
         }
     }
     if clean {
-        check_seat_total(rec, cx.out, total);
+        check_total(rec, cx.out, total.map(SeatPoints::from_array));
     }
 }
 
