@@ -251,88 +251,68 @@ impl Deck {
     }
 }
 
-impl serde::Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
+/// Writes a type to serde as its `Display` text and reads it back with a
+/// lenient parser; `schema` is its JSON Schema.
+macro_rules! text_serde {
+    ($ty:ident, $what:literal, $parse:expr, $schema:tt) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
+                let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                let parse: fn(&str) -> Option<$ty> = $parse;
+                parse(&s).ok_or_else(|| {
+                    serde::de::Error::custom(format!(concat!("not a ", $what, ": {:?}"), s))
+                })
+            }
+        }
+
+        impl schemars::JsonSchema for $ty {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                stringify!($ty).into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!($schema)
+            }
+        }
+    };
 }
 
-impl<'de> serde::Deserialize<'de> for Card {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Card, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Card::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("not a card: {s:?}")))
-    }
-}
-
-impl schemars::JsonSchema for Card {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Card".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "type": "string",
-            "description": "A card: suit letter (S H D C) then rank (A K Q J T 9 8 7 6 5 4 3 2), as in `HT`.",
-            "pattern": "^[SHDC][AKQJT2-9]$"
-        })
-    }
-}
-
-impl serde::Serialize for Seat {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Seat {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        Seat::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("not a seat: {s:?}")))
-    }
-}
-
-impl schemars::JsonSchema for Seat {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Seat".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "string", "enum": ["N", "E", "S", "W"] })
-    }
-}
-
-impl serde::Serialize for Suit {
-    /// A suit is written as its letter: `S`, `H`, `D`, `C`.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl schemars::JsonSchema for Suit {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Suit".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "string", "enum": ["S", "H", "D", "C"] })
-    }
-}
-
-impl serde::Serialize for Team {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl schemars::JsonSchema for Team {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "Team".into()
-    }
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({ "type": "string", "enum": ["NS", "EW"] })
-    }
-}
+text_serde!(Card, "card", Card::parse, {
+    "type": "string",
+    "description": "A card: suit letter (S H D C) then rank (A K Q J T 9 8 7 6 5 4 3 2), as in `HT`.",
+    "pattern": "^[SHDC][AKQJT2-9]$"
+});
+text_serde!(Seat, "seat", Seat::parse, { "type": "string", "enum": ["N", "E", "S", "W"] });
+text_serde!(Team, "side", Team::parse, { "type": "string", "enum": ["NS", "EW"] });
+text_serde!(
+    Suit,
+    "suit",
+    |s| {
+        let mut c = s.chars();
+        c.next().filter(|_| c.next().is_none()).and_then(Suit::from_char)
+    },
+    { "type": "string", "enum": ["S", "H", "D", "C"] }
+);
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Cards, seats, sides and suits travel as their text, and come back.
+    #[test]
+    fn text_serde_round_trips() {
+        let v = serde_json::json!(["HT", "E", "NS", "C"]);
+        let (c, s, t, u): (Card, Seat, Team, Suit) = serde_json::from_value(v.clone()).unwrap();
+        assert_eq!(serde_json::to_value((c, s, t, u)).unwrap(), v);
+        assert_eq!((s, t, u), (Seat::East, Team::NS, Suit::Clubs));
+        let e = serde_json::from_value::<Suit>(serde_json::json!("CC")).unwrap_err();
+        assert_eq!(e.to_string(), "not a suit: \"CC\"");
+    }
 
     #[test]
     fn card_round_trips_and_lenient_forms() {

@@ -10,19 +10,9 @@ use std::time::Instant;
 use troef_export::diff;
 use troef_rules::profiles;
 
-fn corpus(game: &str) -> String {
-    let dir = format!("{}/../../corpus/{game}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ttn"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|f| std::fs::read_to_string(f).unwrap() + "\n")
-        .collect()
-}
+#[path = "../../troef-rules/benches/support/corpus.rs"]
+mod support;
+use support::corpus;
 
 fn main() {
     for (game, a, b) in [

@@ -14,19 +14,9 @@ use troef_cards::{deal, BySeat, Seat, Suit};
 use troef_rules::check::Checker;
 use troef_rules::klaverjassen::{Game, PlayRules, Profile, DECK};
 
-fn corpus(game: &str) -> String {
-    let dir = format!("{}/../../corpus/{game}", env!("CARGO_MANIFEST_DIR"));
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "ttn"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|f| std::fs::read_to_string(f).unwrap() + "\n")
-        .collect()
-}
+#[path = "support/corpus.rs"]
+mod support;
+use support::corpus;
 
 fn main() {
     // 1. Check throughput.
