@@ -527,20 +527,7 @@ pub(crate) fn read_full_deal(
             Some(h) => match hands {
                 None => hands = Some(h),
                 Some(given) if ok && given != h => {
-                    out.diagnostics.push(
-                        Diagnostic::error(
-                            Code::DealNoMismatch,
-                            t.value_span,
-                            "deal number and hands disagree",
-                        )
-                        .note(format!(
-                            "deal {} is {}",
-                            t.value.trim(),
-                            crate::values::print_deal(&crate::values::DealValue {
-                                hands: BySeat(h.0.map(Some))
-                            })
-                        )),
-                    );
+                    out.diagnostics.push(deal_no_mismatch(t, &h));
                     ok = false;
                 }
                 Some(_) => {}
@@ -567,6 +554,23 @@ pub(crate) fn read_full_deal(
         .ok()
         .map(|n| n.to_string());
     Some(hands)
+}
+
+/// E208: a `[DealNo]` whose deal is not the hands given, with the deal it
+/// numbers.
+pub(crate) fn deal_no_mismatch(t: &troef_ttn::Tag, numbered: &BySeat<CardSet>) -> Diagnostic {
+    Diagnostic::error(
+        Code::DealNoMismatch,
+        t.value_span,
+        "deal number and hands disagree",
+    )
+    .note(format!(
+        "deal {} is {}",
+        t.value.trim(),
+        crate::values::print_deal(&crate::values::DealValue {
+            hands: BySeat(numbered.0.map(Some))
+        })
+    ))
 }
 
 /// The diagnostic for a card its player does not hold: E210 when it was

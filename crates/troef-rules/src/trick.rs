@@ -314,3 +314,51 @@ impl<R: TrickRules> Play<R> {
             .copied()
     }
 }
+
+/// The property every game's trick play keeps, for the games' proptests:
+/// walking `picks` (an index into each legal set), the legal set is exactly
+/// the cards [`Play::violation`] passes and is never empty, and playing a card
+/// then undoing it restores the state. Returns the position reached.
+#[cfg(test)]
+pub(crate) fn walk_checked<R: TrickRules>(
+    mut g: Play<R>,
+    picks: &[u32],
+    what: &str,
+) -> Result<Play<R>, proptest::test_runner::TestCaseError> {
+    use proptest::{prop_assert, prop_assert_eq};
+    type State = (BySeat<CardSet>, Seat, usize, BySeat<i32>, usize, u64);
+    let state = |g: &Play<R>| -> State {
+        (
+            g.hands,
+            g.leader,
+            g.in_trick,
+            g.points,
+            g.tricks_done,
+            g.state,
+        )
+    };
+    for (k, pick) in picks.iter().enumerate() {
+        let legal = g.legal_plays();
+        for card in g.hands[g.to_play()] {
+            prop_assert_eq!(
+                legal.contains(card),
+                g.violation(card).is_none(),
+                "{} card {} step {}",
+                what,
+                card,
+                k
+            );
+        }
+        prop_assert!(!legal.is_empty());
+        let card = legal
+            .iter()
+            .nth(*pick as usize % legal.len() as usize)
+            .expect("not empty");
+        let before = state(&g);
+        g.play(card).expect("a legal card");
+        prop_assert_eq!(g.undo(), Some(card));
+        prop_assert_eq!(before, state(&g));
+        g.play(card).expect("a legal card");
+    }
+    Ok(g)
+}

@@ -201,9 +201,6 @@ pub struct Rules {
 
 /// The state of one deal's play.
 pub type Game = Play<Rules>;
-/// A completed trick.
-pub type Trick = crate::trick::Trick;
-pub type PlayError = crate::trick::PlayError<Violation>;
 
 /// The seat `n` places after `s` in Jass's (counter-clockwise) playing order.
 #[inline]

@@ -252,20 +252,8 @@ proptest! {
         let mode = Mode::ALL[mode];
         for name in crate::profiles::builtin_names(crate::GameKind::Jass) {
             let p = Profile::builtin(name).unwrap();
-            let mut g = Game::new(hands, mode, PlayRules::from(&p), Seat::North);
-            for (k, pick) in picks.iter().take(steps).enumerate() {
-                let legal = g.legal_plays();
-                for card in g.hands[g.to_play()] {
-                    prop_assert_eq!(legal.contains(card), g.violation(card).is_none(), "profile {} {:?} card {} step {}", p.name, mode, card, k);
-                }
-                prop_assert!(!legal.is_empty());
-                let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
-                let before = (g.hands, g.leader, g.in_trick, g.points, g.tricks_done);
-                g.play(card).unwrap();
-                prop_assert_eq!(g.undo(), Some(card));
-                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.points, g.tricks_done));
-                g.play(card).unwrap();
-            }
+            let g = Game::new(hands, mode, PlayRules::from(&p), Seat::North);
+            let g = crate::trick::walk_checked(g, &picks[..steps], &format!("profile {} {:?}", p.name, mode))?;
             if g.is_over() {
                 prop_assert_eq!(g.team_points(Team::NS) + g.team_points(Team::EW), TOTAL_POINTS);
             }

@@ -123,9 +123,6 @@ pub struct Rules {
 
 /// The state of one deal's play.
 pub type Game = Play<Rules>;
-/// A completed trick.
-pub type Trick = crate::trick::Trick;
-pub type PlayError = crate::trick::PlayError<Violation>;
 
 /// The play-rule switches of a profile, copied for speed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -561,20 +561,7 @@ fn prepare(
                         .iter()
                         .any(|&s| hands[s].is_some_and(|x| x != h[s]))
                 {
-                    cx.push(
-                        Diagnostic::error(
-                            Code::DealNoMismatch,
-                            t.value_span,
-                            "deal number and hands disagree",
-                        )
-                        .note(format!(
-                            "deal {} is {}",
-                            t.value.trim(),
-                            crate::values::print_deal(&crate::values::DealValue {
-                                hands: BySeat(h.0.map(Some))
-                            })
-                        )),
-                    );
+                    cx.push(deal_no_mismatch(t, &h));
                 }
             }
         }

@@ -114,63 +114,24 @@ fn roem_in_trick() {
         let v: Vec<Card> = s.split_whitespace().map(c).collect();
         trick_roem(&[v[0], v[1], v[2], v[3]], Suit::Hearts, q)
     };
-    assert_eq!(
-        r("S9 ST SJ D7", QuartetValue::Fifty),
-        TrickRoem {
-            combination: 20,
-            stuk: false
-        }
-    );
-    assert_eq!(
-        r("SJ SQ SK SA", QuartetValue::Fifty),
-        TrickRoem {
-            combination: 50,
-            stuk: false
-        }
-    );
-    assert_eq!(
-        r("HJ HQ HK H7", QuartetValue::Fifty),
-        TrickRoem {
-            combination: 20,
-            stuk: true
-        }
-    );
-    assert_eq!(
-        r("S7 H7 D7 C7", QuartetValue::Fifty),
-        TrickRoem {
-            combination: 50,
-            stuk: false
-        }
-    );
-    assert_eq!(
-        r("S7 H7 D7 C7", QuartetValue::Pagat),
-        TrickRoem {
-            combination: 0,
-            stuk: false
-        }
-    );
-    assert_eq!(
-        r("SJ HJ DJ CJ", QuartetValue::Pagat),
-        TrickRoem {
-            combination: 200,
-            stuk: false
-        }
-    );
-    assert_eq!(
-        r("SQ HQ DQ CQ", QuartetValue::HundredAny),
-        TrickRoem {
-            combination: 100,
-            stuk: false
-        }
-    );
-    // 10, J, Q: a sequence in natural order even though J ranks high in trumps.
-    assert_eq!(
-        r("HT HJ HQ S7", QuartetValue::Fifty),
-        TrickRoem {
-            combination: 20,
-            stuk: false
-        }
-    );
+    // (trick, quartet rule, roem, stuk)
+    for (cards, q, combination, stuk) in [
+        ("S9 ST SJ D7", QuartetValue::Fifty, 20, false),
+        ("SJ SQ SK SA", QuartetValue::Fifty, 50, false),
+        ("HJ HQ HK H7", QuartetValue::Fifty, 20, true),
+        ("S7 H7 D7 C7", QuartetValue::Fifty, 50, false),
+        ("S7 H7 D7 C7", QuartetValue::Pagat, 0, false),
+        ("SJ HJ DJ CJ", QuartetValue::Pagat, 200, false),
+        ("SQ HQ DQ CQ", QuartetValue::HundredAny, 100, false),
+        // 10, J, Q: a sequence in natural order even though J ranks high in trumps.
+        ("HT HJ HQ S7", QuartetValue::Fifty, 20, false),
+    ] {
+        assert_eq!(
+            r(cards, q),
+            TrickRoem { combination, stuk },
+            "{cards} {q:?}"
+        );
+    }
     assert_eq!(r("S8 S9 SJ SQ", QuartetValue::Fifty).combination, 0);
 }
 
@@ -257,21 +218,8 @@ proptest! {
     fn legal_plays_matches_violation(n in 0u128..99_561_092_450_391_000, trump in 0usize..4, steps in 0usize..32, picks in proptest::collection::vec(any::<u32>(), 32)) {
         let hands = hands_from_number(n).unwrap();
         for p in profiles() {
-            let mut g = Game::new(hands, Suit::from_index(trump), PlayRules::from(&p), Seat::North);
-            for (k, pick) in picks.iter().take(steps).enumerate() {
-                let legal = g.legal_plays();
-                let hand = g.hands[g.to_play()];
-                for card in hand {
-                    prop_assert_eq!(legal.contains(card), g.violation(card).is_none(), "profile {} card {} step {}", p.name, card, k);
-                }
-                prop_assert!(!legal.is_empty());
-                let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
-                let before = (g.hands, g.leader, g.in_trick, g.points, g.tricks_done);
-                g.play(card).unwrap();
-                prop_assert_eq!(g.undo(), Some(card));
-                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.points, g.tricks_done));
-                g.play(card).unwrap();
-            }
+            let g = Game::new(hands, Suit::from_index(trump), PlayRules::from(&p), Seat::North);
+            let g = crate::trick::walk_checked(g, &picks[..steps], &format!("profile {}", p.name))?;
             if g.is_over() {
                 prop_assert_eq!(g.team_points(Team::NS) + g.team_points(Team::EW), TOTAL_POINTS);
             }

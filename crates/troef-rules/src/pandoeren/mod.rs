@@ -137,8 +137,6 @@ pub struct Rules {
 
 /// The state of one hand's play.
 pub type Game = Play<Rules>;
-/// A completed trick.
-pub type Trick = crate::trick::Trick;
 
 impl Play<Rules> {
     pub fn new(

@@ -357,9 +357,6 @@ pub struct Rules {
 /// The state of one deal's play. [`Play::state`] is 1 once a trick has
 /// been led with a plain card of the called suit.
 pub type Game = Play<Rules>;
-/// A completed trick.
-pub type Trick = crate::trick::Trick;
-pub type PlayError = crate::trick::PlayError<Violation>;
 
 impl Play<Rules> {
     /// The start of play; the deal has as many tricks as `leader` holds cards.

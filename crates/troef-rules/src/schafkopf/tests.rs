@@ -302,20 +302,8 @@ proptest! {
             if p.house.short_deck {
                 continue;
             }
-            let mut g = Game::new(hands, c, PlayRules::from(&p), Seat::from_index(leader));
-            for (k, pick) in picks.iter().take(steps).enumerate() {
-                let legal = g.legal_plays();
-                for card in g.hands[g.to_play()] {
-                    prop_assert_eq!(legal.contains(card), g.violation(card).is_none(), "profile {} {} card {} step {}", p.name, c.word(), card, k);
-                }
-                prop_assert!(!legal.is_empty());
-                let card = legal.iter().nth(*pick as usize % legal.len() as usize).unwrap();
-                let before = (g.hands, g.leader, g.in_trick, g.points, g.tricks_done, g.called_suit_led());
-                g.play(card).unwrap();
-                prop_assert_eq!(g.undo(), Some(card));
-                prop_assert_eq!(before, (g.hands, g.leader, g.in_trick, g.points, g.tricks_done, g.called_suit_led()));
-                g.play(card).unwrap();
-            }
+            let g = Game::new(hands, c, PlayRules::from(&p), Seat::from_index(leader));
+            let g = crate::trick::walk_checked(g, &picks[..steps], &format!("profile {} {}", p.name, c.word()))?;
             if g.is_over() {
                 prop_assert_eq!(g.points.0.iter().sum::<i32>(), TOTAL_POINTS);
             }
