@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 
 pub mod check;
+pub mod dealing;
 pub mod driver;
 pub mod games;
 pub mod jass;

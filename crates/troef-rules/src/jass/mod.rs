@@ -16,6 +16,18 @@ pub use profile::Profile;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
 pub const DECK: Deck = Deck::Jass36;
+
+/// How a Jass deal is dealt: 36 cards, four hands of 9, the deal passing to
+/// the right.
+pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
+    name: "jass",
+    game: crate::GameKind::Jass,
+    rules: None,
+    deck: DECK,
+    piles: &[9, 9, 9, 9],
+    extra_tag: "Centre",
+    clockwise: false,
+};
 pub const TRICKS: usize = 9;
 pub const LAST_TRICK_BONUS: i32 = 5;
 /// Card points in a deal, with the last trick.

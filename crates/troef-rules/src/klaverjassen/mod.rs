@@ -16,6 +16,17 @@ use profile::*;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
 pub const DECK: Deck = Deck::Piquet32;
+
+/// How a Klaverjassen deal is dealt: 32 cards, four hands of 8.
+pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
+    name: "klaverjassen",
+    game: crate::GameKind::Klaverjassen,
+    rules: None,
+    deck: DECK,
+    piles: &[8, 8, 8, 8],
+    extra_tag: "Centre",
+    clockwise: true,
+};
 pub const TRICKS: usize = 8;
 pub const LAST_TRICK_BONUS: i32 = 10;
 /// Card points in a deal, with the last trick.

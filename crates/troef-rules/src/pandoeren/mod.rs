@@ -29,6 +29,18 @@ pub const LAST_TRICK_BONUS: i32 = 5;
 /// The pile sizes of a deal: four hands of 8, then the centre card.
 pub const PILES: [u32; 5] = [8, 8, 8, 8, 1];
 
+/// How a Pandoeren deal is dealt: 33 cards, four hands of 8 and the centre
+/// card.
+pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
+    name: "pandoeren",
+    game: crate::GameKind::Pandoeren,
+    rules: None,
+    deck: DECK,
+    piles: &PILES,
+    extra_tag: "Centre",
+    clockwise: true,
+};
+
 /// Trump order J 9 A K Q 10 8 7 6 as strengths (higher wins), by rank number.
 const TRUMP_STRENGTH: [u8; 15] = [0, 0, 0, 0, 0, 0, 1, 2, 3, 8, 4, 9, 5, 6, 7];
 const TRUMP_POINTS: [u8; 15] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 14, 10, 20, 2, 3, 11];

@@ -22,6 +22,28 @@ use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
 /// Card points in a deal: A 11, 10 10, K 4, Q 3, J 2 in four suits.
 pub const TOTAL_POINTS: i32 = 120;
+
+/// How a Schafkopf deal is dealt: 32 cards, four hands of 8 (numbered as
+/// Klaverjassen's).
+pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
+    name: "schafkopf",
+    game: crate::GameKind::Schafkopf,
+    rules: None,
+    deck: deck(false),
+    piles: &[8, 8, 8, 8],
+    extra_tag: "Centre",
+    clockwise: true,
+};
+
+/// NetSchafkopf's short pack: 24 cards, four hands of 6; a Schafkopf
+/// profile's, not a game of its own.
+pub const SHORT_DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
+    name: "schafkopf-short",
+    rules: Some("netschafkopf-short"),
+    deck: deck(true),
+    piles: &[6, 6, 6, 6],
+    ..DEALING
+};
 /// Wenzel order within queens and within jacks: ♣ ♠ ♥ ♦.
 pub const WENZEL_SUITS: [Suit; 4] = [Suit::Clubs, Suit::Spades, Suit::Hearts, Suit::Diamonds];
 

@@ -1,0 +1,65 @@
+//! Reproducible deals of every game (`troef deal`): each game states how it
+//! is dealt ([`Dealing`]); [`DEALINGS`] lists them, and [`record`] writes one
+//! deal as a TTN record.
+
+use crate::values::{print_deal, DealValue};
+use crate::GameKind;
+use troef_cards::{deal, BySeat, CardSet, Deck, Seat};
+
+/// How a game is dealt.
+#[derive(Clone, Copy, Debug)]
+pub struct Dealing {
+    /// What `troef deal --game` takes.
+    pub name: &'static str,
+    pub game: GameKind,
+    /// The rule profile the deal needs (a variant's pack), if any.
+    pub rules: Option<&'static str>,
+    pub deck: Deck,
+    /// The piles: four hands, then any extra pile (Pandoeren's centre card).
+    pub piles: &'static [u32],
+    /// The tag each extra pile goes to.
+    pub extra_tag: &'static str,
+    /// Whether the deal passes to the left (clockwise); Jass passes it to
+    /// the right.
+    pub clockwise: bool,
+}
+
+/// Every game that can be dealt.
+pub const DEALINGS: &[Dealing] = &[
+    crate::klaverjassen::DEALING,
+    crate::pandoeren::DEALING,
+    crate::jass::DEALING,
+    crate::schafkopf::DEALING,
+    crate::schafkopf::SHORT_DEALING,
+];
+
+/// The dealing `troef deal --game NAME` names.
+pub fn dealing(name: &str) -> Option<&'static Dealing> {
+    DEALINGS.iter().find(|d| d.name == name)
+}
+
+/// Deal `index` of `seed` as a TTN record. The dealer rotates from North
+/// with the index, as in a match: clockwise, or to the right in Jass.
+pub fn record(d: &Dealing, seed: u64, index: u64) -> String {
+    let (n, p) = deal::seeded(d.deck, d.piles, seed, index).expect("piles add up to the deck");
+    let hands = DealValue {
+        hands: BySeat([Some(p[0]), Some(p[1]), Some(p[2]), Some(p[3])]),
+    };
+    let extra: String = p[4..]
+        .iter()
+        .map(|c: &CardSet| format!("[{} \"{}\"]\n", d.extra_tag, c.to_cards_string()))
+        .collect();
+    let rules = d
+        .rules
+        .map_or(String::new(), |r| format!("[Rules \"{r}\"]\n"));
+    let turn = index as usize % 4;
+    let dealer = Seat::from_index(if d.clockwise { turn } else { 4 - turn });
+    format!(
+        "[Game \"{}\"]\n{rules}[Event \"troef deal --game {} --seed {seed}\"]\n[Board \"{}\"]\n[Dealer \"{}\"]\n[DealNo \"{n}\"]\n[Deal \"{}\"]\n{extra}",
+        d.game.name(),
+        d.name,
+        index + 1,
+        dealer.letter(),
+        print_deal(&hands)
+    )
+}
