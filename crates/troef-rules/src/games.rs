@@ -50,6 +50,18 @@ pub enum Outcome {
 }
 
 impl GameReplay {
+    /// What `troef show` prints after the hands: the game's outcome, with
+    /// the auction, tricks and score (`claimed`: the record's result).
+    pub fn show_outcome(&self, s: &mut String, claimed: Option<&str>) {
+        let d = &self.deal;
+        match &self.outcome {
+            Outcome::Klaverjassen(o) => o.show(s, d, claimed),
+            Outcome::Pandoeren(o) => o.show(s, d, claimed),
+            Outcome::Jass(o) => o.show(s, d, claimed),
+            Outcome::Schafkopf(o) => o.show(s, d, claimed),
+        }
+    }
+
     /// The score as labelled items, in a fixed order: what `troef diff`
     /// compares between two profiles.
     pub fn score_items(&self) -> Vec<(String, String)> {

@@ -50,6 +50,15 @@ impl GameKind {
 
     /// A game by its name exactly as a `[Game]` tag or a profile's `game`
     /// key writes it (`klaverjassen`).
+    /// What the game calls the player who speaks and leads first: forehand
+    /// in Pandoeren and Jass, eldest in Klaverjassen and Schafkopf.
+    pub const fn first_player(self) -> &'static str {
+        match self {
+            GameKind::Pandoeren | GameKind::Jass => "forehand",
+            GameKind::Klaverjassen | GameKind::Schafkopf => "eldest",
+        }
+    }
+
     pub fn named(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.name() == name)
     }

@@ -24,6 +24,7 @@ pub mod profile_file;
 pub mod profiles;
 pub mod replay;
 pub mod schafkopf;
+mod show;
 pub mod trick;
 pub mod values;
 mod walk;

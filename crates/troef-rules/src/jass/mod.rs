@@ -9,6 +9,7 @@
 pub mod profile;
 pub mod replay;
 pub mod score;
+mod show;
 pub mod weis;
 
 use crate::trick::{Breach, Play, TrickRules};

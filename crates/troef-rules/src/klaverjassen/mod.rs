@@ -9,6 +9,7 @@
 pub mod profile;
 pub mod replay;
 pub mod score;
+mod show;
 
 use crate::trick::{Breach, Play, TrickRules};
 pub use profile::Profile;

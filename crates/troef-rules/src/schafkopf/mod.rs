@@ -13,6 +13,7 @@
 pub mod profile;
 pub mod replay;
 pub mod score;
+mod show;
 #[cfg(test)]
 mod tests;
 
