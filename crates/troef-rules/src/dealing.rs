@@ -24,6 +24,27 @@ pub struct Dealing {
     pub clockwise: bool,
 }
 
+impl Dealing {
+    /// A game dealt into `piles` from `deck`, clockwise, with no profile of
+    /// its own and any extra pile as `[Centre]`.
+    pub const fn of(
+        name: &'static str,
+        game: GameKind,
+        deck: Deck,
+        piles: &'static [u32],
+    ) -> Dealing {
+        Dealing {
+            name,
+            game,
+            rules: None,
+            deck,
+            piles,
+            extra_tag: "Centre",
+            clockwise: true,
+        }
+    }
+}
+
 /// Every game that can be dealt.
 pub const DEALINGS: &[Dealing] = &[
     crate::klaverjassen::DEALING,

@@ -12,7 +12,9 @@ pub mod score;
 mod show;
 pub mod weis;
 
+use crate::dealing::Dealing;
 use crate::trick::{Breach, Play, TrickRules};
+use crate::GameKind;
 pub use profile::Profile;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
@@ -20,14 +22,9 @@ pub const DECK: Deck = Deck::Jass36;
 
 /// How a Jass deal is dealt: 36 cards, four hands of 9, the deal passing to
 /// the right.
-pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
-    name: "jass",
-    game: crate::GameKind::Jass,
-    rules: None,
-    deck: DECK,
-    piles: &[9, 9, 9, 9],
-    extra_tag: "Centre",
+pub const DEALING: Dealing = Dealing {
     clockwise: false,
+    ..Dealing::of("jass", GameKind::Jass, DECK, &[9; 4])
 };
 pub const TRICKS: usize = 9;
 pub const LAST_TRICK_BONUS: i32 = 5;

@@ -250,7 +250,7 @@ proptest! {
     fn legal_plays_matches_violation(n in 0u128..21_452_752_266_265_320_000, mode in 0usize..6, steps in 0usize..36, picks in proptest::collection::vec(any::<u32>(), 36)) {
         let hands = hands_from_number(n).unwrap();
         let mode = Mode::ALL[mode];
-        for name in crate::profiles::builtin_names(crate::GameKind::Jass) {
+        for name in crate::profiles::builtin_names(GameKind::Jass) {
             let p = Profile::builtin(name).unwrap();
             let g = Game::new(hands, mode, PlayRules::from(&p), Seat::North);
             let g = crate::trick::walk_checked(g, &picks[..steps], &format!("profile {} {:?}", p.name, mode))?;

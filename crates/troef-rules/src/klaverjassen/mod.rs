@@ -11,7 +11,9 @@ pub mod replay;
 pub mod score;
 mod show;
 
+use crate::dealing::Dealing;
 use crate::trick::{Breach, Play, TrickRules};
+use crate::GameKind;
 pub use profile::Profile;
 use profile::*;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
@@ -19,15 +21,7 @@ use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 pub const DECK: Deck = Deck::Piquet32;
 
 /// How a Klaverjassen deal is dealt: 32 cards, four hands of 8.
-pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
-    name: "klaverjassen",
-    game: crate::GameKind::Klaverjassen,
-    rules: None,
-    deck: DECK,
-    piles: &[8, 8, 8, 8],
-    extra_tag: "Centre",
-    clockwise: true,
-};
+pub const DEALING: Dealing = Dealing::of("klaverjassen", GameKind::Klaverjassen, DECK, &[8; 4]);
 pub const TRICKS: usize = 8;
 pub const LAST_TRICK_BONUS: i32 = 10;
 /// Card points in a deal, with the last trick.

@@ -205,7 +205,7 @@ fn tie_is_nat_and_defender_pit_switch() {
 }
 
 fn profiles() -> Vec<Profile> {
-    crate::profiles::builtin_names(crate::GameKind::Klaverjassen)
+    crate::profiles::builtin_names(GameKind::Klaverjassen)
         .iter()
         .map(|n| Profile::builtin(n).unwrap())
         .collect()

@@ -17,7 +17,9 @@ mod show;
 #[cfg(test)]
 mod tests;
 
+use crate::dealing::Dealing;
 use crate::trick::{Breach, Play, TrickRules};
+use crate::GameKind;
 pub use bid::Bid;
 pub use profile::Profile;
 use profile::Undertrump;
@@ -32,15 +34,7 @@ pub const PILES: [u32; 5] = [8, 8, 8, 8, 1];
 
 /// How a Pandoeren deal is dealt: 33 cards, four hands of 8 and the centre
 /// card.
-pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
-    name: "pandoeren",
-    game: crate::GameKind::Pandoeren,
-    rules: None,
-    deck: DECK,
-    piles: &PILES,
-    extra_tag: "Centre",
-    clockwise: true,
-};
+pub const DEALING: Dealing = Dealing::of("pandoeren", GameKind::Pandoeren, DECK, &PILES);
 
 /// Trump order J 9 A K Q 10 8 7 6 as strengths (higher wins), by rank number.
 const TRUMP_STRENGTH: [u8; 15] = [0, 0, 0, 0, 0, 0, 1, 2, 3, 8, 4, 9, 5, 6, 7];

@@ -17,7 +17,9 @@ mod show;
 #[cfg(test)]
 mod tests;
 
+use crate::dealing::Dealing;
 use crate::trick::{Breach, Play, TrickRules};
+use crate::GameKind;
 pub use profile::Profile;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 
@@ -26,19 +28,11 @@ pub const TOTAL_POINTS: i32 = 120;
 
 /// How a Schafkopf deal is dealt: 32 cards, four hands of 8 (numbered as
 /// Klaverjassen's).
-pub const DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
-    name: "schafkopf",
-    game: crate::GameKind::Schafkopf,
-    rules: None,
-    deck: deck(false),
-    piles: &[8, 8, 8, 8],
-    extra_tag: "Centre",
-    clockwise: true,
-};
+pub const DEALING: Dealing = Dealing::of("schafkopf", GameKind::Schafkopf, deck(false), &[8; 4]);
 
 /// NetSchafkopf's short pack: 24 cards, four hands of 6; a Schafkopf
 /// profile's, not a game of its own.
-pub const SHORT_DEALING: crate::dealing::Dealing = crate::dealing::Dealing {
+pub const SHORT_DEALING: Dealing = Dealing {
     name: "schafkopf-short",
     rules: Some("netschafkopf-short"),
     deck: deck(true),

@@ -297,7 +297,7 @@ proptest! {
         let words = ["call:C", "call:S", "call:D", "wenz", "solo:H", "solo:C", "farbwenz:D", "geier", "farbgeier:S", "ramsch", "wenz-tout", "sie:S"];
         let hands = hands_from_number(n, false).unwrap();
         let c = Contract::parse(words[contract]).unwrap();
-        for name in crate::profiles::builtin_names(crate::GameKind::Schafkopf) {
+        for name in crate::profiles::builtin_names(GameKind::Schafkopf) {
             let p = Profile::builtin(name).unwrap();
             if p.house.short_deck {
                 continue;
