@@ -74,34 +74,23 @@ pub fn export(name: &str, text: &str) -> String {
     String::from_utf8(out).unwrap()
 }
 
-/// The Klaverjassen outcome of a replay (panics on another game).
-pub fn kj(r: &troef_rules::GameReplay) -> &troef_rules::klaverjassen::replay::KlaverjassenOut {
-    match &r.outcome {
-        troef_rules::Outcome::Klaverjassen(o) => o,
-        o => panic!("not a Klaverjassen replay: {o:?}"),
-    }
+/// `name(replay)`: the replay's outcome of one game (panics on another game).
+macro_rules! outcome_of {
+    ($name:ident, $variant:ident, $ty:ty) => {
+        pub fn $name(r: &troef_rules::GameReplay) -> &$ty {
+            match &r.outcome {
+                troef_rules::Outcome::$variant(o) => o,
+                o => panic!("not a {} replay: {o:?}", stringify!($variant)),
+            }
+        }
+    };
 }
 
-/// The Pandoeren outcome of a replay (panics on another game).
-pub fn pd(r: &troef_rules::GameReplay) -> &troef_rules::pandoeren::replay::PandoerenOut {
-    match &r.outcome {
-        troef_rules::Outcome::Pandoeren(o) => o,
-        o => panic!("not a Pandoeren replay: {o:?}"),
-    }
-}
-
-/// The Jass outcome of a replay (panics on another game).
-pub fn js(r: &troef_rules::GameReplay) -> &troef_rules::jass::replay::JassOut {
-    match &r.outcome {
-        troef_rules::Outcome::Jass(o) => o,
-        o => panic!("not a Jass replay: {o:?}"),
-    }
-}
-
-/// The Schafkopf outcome of a replay (panics on another game).
-pub fn sk(r: &troef_rules::GameReplay) -> &troef_rules::schafkopf::replay::SchafkopfOut {
-    match &r.outcome {
-        troef_rules::Outcome::Schafkopf(o) => o,
-        o => panic!("not a Schafkopf replay: {o:?}"),
-    }
-}
+outcome_of!(
+    kj,
+    Klaverjassen,
+    troef_rules::klaverjassen::replay::KlaverjassenOut
+);
+outcome_of!(pd, Pandoeren, troef_rules::pandoeren::replay::PandoerenOut);
+outcome_of!(js, Jass, troef_rules::jass::replay::JassOut);
+outcome_of!(sk, Schafkopf, troef_rules::schafkopf::replay::SchafkopfOut);

@@ -945,6 +945,21 @@ fn declare(
     })
 }
 
+impl ExposureOut {
+    /// The declarer's hand laid open at `trick`, after `cards` cards of it.
+    fn declarer(declarer: Seat, (trick, cards): (usize, usize), how: &str) -> ExposureOut {
+        ExposureOut {
+            at: Moment {
+                trick,
+                cards,
+                how: how.into(),
+            },
+            seats: vec![declarer],
+            talk: false,
+        }
+    }
+}
+
 /// An announcement whose denial dialogue may still be going on.
 struct Dialogue {
     speaker: Seat,
@@ -1021,15 +1036,11 @@ impl GameRules for PandoerenDeal {
         }
         if deal.exposure == Exposure::Declarer && cx.p.ouvert_exposure == OuvertExposure::BeforeLead
         {
-            pd.exposures.push(ExposureOut {
-                at: Moment {
-                    trick: 1,
-                    cards: 0,
-                    how: "the declarer's hand, before the opening lead (PD-V18)".into(),
-                },
-                seats: vec![deal.declarer],
-                talk: false,
-            });
+            pd.exposures.push(ExposureOut::declarer(
+                deal.declarer,
+                (1, 0),
+                "the declarer's hand, before the opening lead (PD-V18)",
+            ));
         }
         Some((deal, game))
     }
@@ -1081,30 +1092,22 @@ impl GameRules for PandoerenDeal {
                     && trick_no == 2
                     && cx.p.ouvert_exposure == OuvertExposure::Trick2 =>
             {
-                pd.exposures.push(ExposureOut {
-                    at: Moment {
-                        trick: 2,
-                        cards: play.in_trick + 1,
-                        how: "the declarer's hand, as she plays to trick 2".into(),
-                    },
-                    seats: vec![self.declarer],
-                    talk: false,
-                });
+                pd.exposures.push(ExposureOut::declarer(
+                    self.declarer,
+                    (2, play.in_trick + 1),
+                    "the declarer's hand, as she plays to trick 2",
+                ));
             }
             Exposure::Declarer
                 if trick_no == 2
                     && play.in_trick == 0
                     && cx.p.ouvert_exposure == OuvertExposure::AfterTrick1 =>
             {
-                pd.exposures.push(ExposureOut {
-                    at: Moment {
-                        trick: 1,
-                        cards: 4,
-                        how: "the declarer's hand, after trick 1 (PD-V18)".into(),
-                    },
-                    seats: vec![self.declarer],
-                    talk: false,
-                });
+                pd.exposures.push(ExposureOut::declarer(
+                    self.declarer,
+                    (1, 4),
+                    "the declarer's hand, after trick 1 (PD-V18)",
+                ));
             }
             Exposure::AllAtLead { talk } if trick_no == 1 && play.in_trick == 0 => {
                 pd.exposures.push(ExposureOut {
