@@ -242,9 +242,10 @@ impl Vocabulary {
             .find(|k| k.eq_ignore_ascii_case(name))
     }
 
-    /// Whether a tag (as the record spells it) may carry a section.
-    pub fn takes_section(&self, name: &str) -> bool {
-        self.canonical(name).is_none() || self.sections.contains(&name)
+    /// Whether a tag may carry a section, given its canonical name (`None`
+    /// for a tag the vocabulary does not know, which may).
+    pub fn takes_section(&self, canonical: Option<&str>) -> bool {
+        canonical.is_none_or(|c| self.sections.contains(&c))
     }
 
     /// A tag's place in the canonical order.

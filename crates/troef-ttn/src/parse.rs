@@ -260,7 +260,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                                 format!("tag `{name}` is given twice in this record"),
                             );
                         }
-                        st.section_ok = st.vocabulary.takes_section(&name);
+                        st.section_ok = st.vocabulary.takes_section(canonical);
                         st.rec.tags.push(Tag {
                             name,
                             value,
