@@ -1,8 +1,9 @@
 //! `troef deal`: reproducible deals (each game's dealing is
-//! `troef_rules::dealing`'s).
+//! `troef_rules::dealing`'s, listed in `troef_rules::games::DEALINGS`).
 
 use std::io::{self, Write};
-use troef_rules::dealing::{dealing, record, DEALINGS};
+use troef_rules::dealing::record;
+use troef_rules::games::{dealing, DEALINGS};
 
 /// The records `troef deal` prints, as one text; `None` for a game that
 /// cannot be dealt.

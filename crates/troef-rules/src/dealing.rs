@@ -1,6 +1,6 @@
-//! Reproducible deals of every game (`troef deal`): each game states how it
-//! is dealt ([`Dealing`]); [`DEALINGS`] lists them, and [`record`] writes one
-//! deal as a TTN record.
+//! Reproducible deals (`troef deal`): each game states how it is dealt
+//! ([`Dealing`], its `DEALING`), [`crate::games::DEALINGS`] lists them, and
+//! [`record`] writes one deal as a TTN record.
 
 use crate::values::{print_deal, DealValue};
 use crate::GameKind;
@@ -43,20 +43,6 @@ impl Dealing {
             clockwise: true,
         }
     }
-}
-
-/// Every game that can be dealt.
-pub const DEALINGS: &[Dealing] = &[
-    crate::klaverjassen::DEALING,
-    crate::pandoeren::DEALING,
-    crate::jass::DEALING,
-    crate::schafkopf::DEALING,
-    crate::schafkopf::SHORT_DEALING,
-];
-
-/// The dealing `troef deal --game NAME` names.
-pub fn dealing(name: &str) -> Option<&'static Dealing> {
-    DEALINGS.iter().find(|d| d.name == name)
 }
 
 /// Deal `index` of `seed` as a TTN record. The dealer rotates from North

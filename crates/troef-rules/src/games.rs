@@ -1,6 +1,8 @@
-//! What replaying a record gives: the deal every game shares
-//! ([`DealReplay`]) and the outcome of the record's own game ([`Outcome`]).
+//! The games side by side: what replaying a record gives (the deal every
+//! game shares, [`DealReplay`], and the outcome of the record's own game,
+//! [`Outcome`]) and how each game is dealt ([`DEALINGS`]).
 
+use crate::dealing::Dealing;
 use crate::replay::{DealReplay, PlayPoint};
 use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
 use schemars::JsonSchema;
@@ -78,4 +80,18 @@ impl GameReplay {
         }
         items
     }
+}
+
+/// Every game that can be dealt.
+pub const DEALINGS: &[Dealing] = &[
+    klaverjassen::DEALING,
+    pandoeren::DEALING,
+    jass::DEALING,
+    schafkopf::DEALING,
+    schafkopf::SHORT_DEALING,
+];
+
+/// The dealing `troef deal --game NAME` names.
+pub fn dealing(name: &str) -> Option<&'static Dealing> {
+    DEALINGS.iter().find(|d| d.name == name)
 }

@@ -1,6 +1,6 @@
 //! What every rule profile file has besides its game's rule fields: the
 //! header (`troef_profile`, `game`, `name`, `base`, `description`), written
-//! once by [`profile_struct!`](crate::profile_file::profile_struct), and the
+//! once by the `profile_struct!` macro, and the
 //! [`ProfileFile`] view the loader and the CLI use for any game.
 
 /// A game's rule profile, seen without its rule fields.
