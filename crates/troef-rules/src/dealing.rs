@@ -2,8 +2,8 @@
 //! ([`Dealing`], its `DEALING`), [`crate::games::DEALINGS`] lists them, and
 //! [`record`] writes one deal as a TTN record.
 
+use crate::kind::GameKind;
 use crate::values::{print_deal, DealValue};
-use crate::GameKind;
 use troef_cards::{deal, BySeat, CardSet, Deck, Seat};
 
 /// How a game is dealt.

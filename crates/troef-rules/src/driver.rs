@@ -3,13 +3,13 @@
 
 use crate::games::{GameReplay, Outcome, ReplayOutcome};
 use crate::jass::replay::JassDeal;
+use crate::kind::GameKind;
 use crate::klaverjassen::replay::KlaverjassenDeal;
 use crate::pandoeren::replay::PandoerenDeal;
 use crate::profiles::{AnyProfile, ResolveError};
 use crate::replay::{span_or, Cx, DealReplay, Findings, MatchTracker};
 use crate::schafkopf::replay::SchafkopfDeal;
 use crate::walk::walk;
-use crate::GameKind;
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// How records are replayed: where their profiles come from, and whether

@@ -3,8 +3,9 @@
 //! [`Outcome`]) and how each game is dealt ([`DEALINGS`]).
 
 use crate::dealing::Dealing;
+use crate::kind::GameKind;
 use crate::replay::{DealReplay, PlayPoint};
-use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
+use crate::{jass, klaverjassen, pandoeren, schafkopf};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_ttn::Diagnostic;

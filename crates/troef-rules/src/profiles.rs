@@ -23,8 +23,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::kind::GameKind;
 use crate::profile_file::ProfileFile;
-use crate::{jass, klaverjassen, pandoeren, schafkopf, GameKind};
+use crate::{jass, klaverjassen, pandoeren, schafkopf};
 
 /// The profile file format version this troef reads and writes.
 pub const FORMAT_VERSION: u32 = 1;

@@ -6,9 +6,9 @@
 //! games' outcomes ([`crate::games`]) use the games, so the arrows point one
 //! way.
 
+use crate::kind::GameKind;
 use crate::trick::{Breach, Play, TrickRules};
 use crate::values::parse_deal;
-use crate::GameKind;
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Seat};

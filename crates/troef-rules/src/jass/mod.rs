@@ -13,8 +13,8 @@ mod show;
 pub mod weis;
 
 use crate::dealing::Dealing;
+use crate::kind::GameKind;
 use crate::trick::{Breach, Play, TrickRules};
-use crate::GameKind;
 pub use profile::Profile;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};
 

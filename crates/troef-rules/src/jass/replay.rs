@@ -182,7 +182,7 @@ impl GameRules for JassDeal {
             "in Jass the deal and the choice of trumps pass to the right".into(),
         );
 
-        let Some(hands) = read_full_deal(cx.rec, cx.out, r, (crate::GameKind::Jass, DECK, 9))
+        let Some(hands) = read_full_deal(cx.rec, cx.out, r, (crate::kind::GameKind::Jass, DECK, 9))
         else {
             tracker.add(match_id, None);
             return None;

@@ -12,8 +12,8 @@ pub mod score;
 mod show;
 
 use crate::dealing::Dealing;
+use crate::kind::GameKind;
 use crate::trick::{Breach, Play, TrickRules};
-use crate::GameKind;
 pub use profile::Profile;
 use profile::*;
 use troef_cards::{BySeat, Card, CardSet, Deck, Rank, Seat, Suit};

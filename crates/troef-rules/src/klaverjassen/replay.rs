@@ -532,7 +532,7 @@ fn prepare(
     let deal_ok = check_hands(
         cx.out,
         span_or(deal_tag, rec),
-        (crate::GameKind::Klaverjassen, DECK, 8),
+        (crate::kind::GameKind::Klaverjassen, DECK, 8),
         &hands,
         None,
     );

@@ -18,8 +18,8 @@ mod show;
 mod tests;
 
 use crate::dealing::Dealing;
+use crate::kind::GameKind;
 use crate::trick::{Breach, Play, TrickRules};
-use crate::GameKind;
 pub use bid::Bid;
 pub use profile::Profile;
 use profile::Undertrump;

@@ -320,7 +320,7 @@ fn read_deal(
                 ok &= check_hands(
                     cx.out,
                     t.value_span,
-                    (crate::GameKind::Pandoeren, DECK, HAND),
+                    (crate::kind::GameKind::Pandoeren, DECK, HAND),
                     &h,
                     Some("a Pandoeren record gives every hand"),
                 );

@@ -272,7 +272,11 @@ fn prepare(
         rec,
         cx.out,
         r,
-        (crate::GameKind::Schafkopf, deck(p.house.short_deck), size),
+        (
+            crate::kind::GameKind::Schafkopf,
+            deck(p.house.short_deck),
+            size,
+        ),
     ) else {
         return Prepared::Done(None);
     };
