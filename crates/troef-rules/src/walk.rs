@@ -1,12 +1,13 @@
 //! The one replay driver: walks a record through a game's phases.
 //!
-//! A game implements [`GameRules`] once. [`walk`] asks it for everything
-//! before the first card (`setup`: seats, deal, exchange, auction,
-//! declaration), then walks the record's `[Play]` section itself: every card
-//! is checked by the one trick engine ([`crate::trick::Play`]) and traced,
-//! finished tricks are written to the [`DealReplay`], and the game is told
-//! about each card, trick and word it owns (claims, announcements, roem).
-//! Last, `settle` scores the deal and compares what the record claims.
+//! A game implements [`GameRules`] once: a trick game through [`TrickGame`].
+//! [`walk`] asks it for everything before the first card (`setup`: seats,
+//! deal, exchange, auction, declaration), then walks the record's `[Play]`
+//! section: for a trick game, every card is checked by the one trick engine
+//! ([`crate::trick::Play`]) and traced, finished tricks are written to the
+//! [`DealReplay`], and the game is told about each card, trick and word it
+//! owns (claims, announcements, roem). Last, `settle` scores the deal and
+//! compares what the record claims.
 //!
 //! The games hold rules and their own outcome; the walking is here.
 
@@ -36,9 +37,56 @@ pub(crate) enum CardCheck {
     Stop,
 }
 
-/// One game, as the replay driver walks a record through it. The value is
-/// the game's state between the phases (contract, tallies, claims seen).
+/// One game, as the replay driver walks a record through it: its phases
+/// before the play (`setup`), its play phase (`play`), its settlement. The
+/// value is the game's state between the phases (contract, tallies, claims
+/// seen). The trick games implement [`TrickGame`], which gives them this
+/// with the trick walker; a game of turns (Dumbal) implements it with its
+/// own `Phase` and walker.
 pub(crate) trait GameRules: Sized {
+    type Profile: ProfileFile;
+    /// What the `[Play]` section moves: trick play, or a game's turns.
+    type Phase;
+    /// The game's own outcome (contract, score, settlement).
+    type Out: Default;
+
+    /// Everything before the play. `None` when the record cannot be played
+    /// out; the diagnostics say why, and the game has told the match tracker.
+    fn setup(
+        cx: &mut Cx<'_, Self::Profile>,
+        tracker: &mut MatchTracker,
+        deal: &mut DealReplay,
+        out: &mut Self::Out,
+    ) -> Option<(Self, Self::Phase)>;
+
+    /// Walks the `[Play]` section; returns whether an error stopped it.
+    fn play(
+        &mut self,
+        cx: &mut Cx<'_, Self::Profile>,
+        phase: &mut Self::Phase,
+        deal: &mut DealReplay,
+        out: &mut Self::Out,
+    ) -> bool;
+
+    /// Whether the play reached its end (every trick, a revoke, a show).
+    fn finished(&self, phase: &Self::Phase) -> bool;
+
+    /// After the play: score, claims, match totals. `stopped`: an error
+    /// stopped the play.
+    fn settle(
+        self,
+        cx: &mut Cx<'_, Self::Profile>,
+        tracker: &mut MatchTracker,
+        end: (&Self::Phase, bool),
+        deal: &mut DealReplay,
+        out: &mut Self::Out,
+    );
+}
+
+/// A trick game: its phases around the play, and its hooks into the trick
+/// walker (`walk_tricks`), which checks every card with the one trick engine
+/// ([`Play`]) and writes every finished trick.
+pub(crate) trait TrickGame: Sized {
     type Profile: ProfileFile;
     /// The rules of trick play, once the contract is known.
     type Rules: TrickRules;
@@ -138,16 +186,58 @@ pub(crate) fn walk<G: GameRules>(
 ) -> G::Out {
     let mut out = G::Out::default();
     let cx = &mut cx;
-    if let Some((mut game, mut play)) = G::setup(cx, tracker, deal, &mut out) {
-        let stopped = walk_play(cx, &mut game, &mut play, deal, &mut out);
-        deal.complete = !stopped && (play.is_over() || game.ended());
-        game.settle(cx, tracker, (&play, stopped), deal, &mut out);
+    if let Some((mut game, mut phase)) = G::setup(cx, tracker, deal, &mut out) {
+        let stopped = game.play(cx, &mut phase, deal, &mut out);
+        deal.complete = !stopped && game.finished(&phase);
+        game.settle(cx, tracker, (&phase, stopped), deal, &mut out);
     }
     out
 }
 
-/// Walks the `[Play]` section; returns whether an error stopped it.
-fn walk_play<G: GameRules>(
+/// Every trick game is a game whose play phase is trick play.
+impl<G: TrickGame> GameRules for G {
+    type Profile = G::Profile;
+    type Phase = Play<G::Rules>;
+    type Out = G::Out;
+
+    fn setup(
+        cx: &mut Cx<'_, G::Profile>,
+        tracker: &mut MatchTracker,
+        deal: &mut DealReplay,
+        out: &mut G::Out,
+    ) -> Option<(G, Play<G::Rules>)> {
+        TrickGame::setup(cx, tracker, deal, out)
+    }
+
+    fn play(
+        &mut self,
+        cx: &mut Cx<'_, G::Profile>,
+        phase: &mut Play<G::Rules>,
+        deal: &mut DealReplay,
+        out: &mut G::Out,
+    ) -> bool {
+        walk_tricks(cx, self, phase, deal, out)
+    }
+
+    fn finished(&self, phase: &Play<G::Rules>) -> bool {
+        phase.is_over() || self.ended()
+    }
+
+    fn settle(
+        self,
+        cx: &mut Cx<'_, G::Profile>,
+        tracker: &mut MatchTracker,
+        end: (&Play<G::Rules>, bool),
+        deal: &mut DealReplay,
+        out: &mut G::Out,
+    ) {
+        TrickGame::settle(self, cx, tracker, end, deal, out);
+    }
+}
+
+/// The trick walker: walks the `[Play]` section card by card and word by
+/// word; returns whether an error stopped it.
+fn walk_tricks<G: TrickGame>(
     cx: &mut Cx<'_, G::Profile>,
     game: &mut G,
     play: &mut Play<G::Rules>,
@@ -191,4 +281,121 @@ fn walk_play<G: GameRules>(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    //! The driver walks a game whose play is not tricks: a toy game of turns
+    //! (each player in turn lays a card higher than the last; three turns
+    //! end it), as Dumbal's turns will be walked.
+    use super::*;
+    use crate::replay::Findings;
+    use troef_ttn::{parse_record, Code, Diagnostic};
+
+    struct Toy;
+    impl ProfileFile for Toy {
+        fn name(&self) -> &str {
+            "toy"
+        }
+        fn description(&self) -> &str {
+            ""
+        }
+        fn base(&self) -> Option<&str> {
+            None
+        }
+        fn to_table(&self) -> toml::Table {
+            toml::Table::new()
+        }
+        fn to_json(&self) -> serde_json::Value {
+            serde_json::Value::Null
+        }
+    }
+
+    /// The cards laid so far.
+    struct Ladder;
+
+    impl GameRules for Ladder {
+        type Profile = Toy;
+        type Phase = Vec<Card>;
+        type Out = Vec<String>;
+
+        fn setup(
+            _: &mut Cx<'_, Toy>,
+            _: &mut MatchTracker,
+            _: &mut DealReplay,
+            out: &mut Vec<String>,
+        ) -> Option<(Ladder, Vec<Card>)> {
+            out.push("setup".into());
+            Some((Ladder, Vec::new()))
+        }
+
+        fn play(
+            &mut self,
+            cx: &mut Cx<'_, Toy>,
+            laid: &mut Vec<Card>,
+            _: &mut DealReplay,
+            out: &mut Vec<String>,
+        ) -> bool {
+            let tokens: &[Token] = cx.rec.tag("Play").map_or(&[], |t| &t.section);
+            for tok in tokens {
+                let Some(c) = tok.card() else { continue };
+                if laid.last().is_some_and(|l| l.rank() >= c.rank()) {
+                    let d = Diagnostic::error(Code::IllegalPlay, tok.span, "not higher");
+                    cx.out.diagnostics.push(d);
+                    return true;
+                }
+                laid.push(c);
+                out.push(format!("turn {c}"));
+            }
+            false
+        }
+
+        fn finished(&self, laid: &Vec<Card>) -> bool {
+            laid.len() == 3
+        }
+
+        fn settle(
+            self,
+            _: &mut Cx<'_, Toy>,
+            _: &mut MatchTracker,
+            (laid, stopped): (&Vec<Card>, bool),
+            _: &mut DealReplay,
+            out: &mut Vec<String>,
+        ) {
+            out.push(format!("settled {} stopped {stopped}", laid.len()));
+        }
+    }
+
+    fn run(text: &str) -> (Vec<String>, DealReplay, Findings) {
+        let rec = parse_record(text, 0, &crate::VOCABULARY).record.unwrap();
+        let mut findings = Findings::default();
+        let mut deal = DealReplay::default();
+        let cx = Cx {
+            rec: &rec,
+            p: &Toy,
+            out: &mut findings,
+        };
+        let out = walk::<Ladder>(cx, &mut MatchTracker::default(), &mut deal);
+        (out, deal, findings)
+    }
+
+    #[test]
+    fn a_game_of_turns_walks_through_the_driver() {
+        let (out, deal, f) = run("[Play \"N\"] S7 H9 DA\n");
+        assert_eq!(
+            out,
+            [
+                "setup",
+                "turn S7",
+                "turn H9",
+                "turn DA",
+                "settled 3 stopped false"
+            ]
+        );
+        assert!(deal.complete && f.diagnostics.is_empty());
+        let (out, deal, f) = run("[Play \"N\"] S9 H7 DA\n");
+        assert_eq!(out, ["setup", "turn S9", "settled 1 stopped true"]);
+        assert!(!deal.complete);
+        assert_eq!(f.diagnostics[0].code, Code::IllegalPlay);
+    }
 }

@@ -8,7 +8,7 @@ use super::{after, Game, Mode, PlayRules, DECK, TRICKS};
 use crate::replay::*;
 use crate::trick::Trick;
 use crate::values::{parse_named_contract, parse_score};
-use crate::walk::{Flow, GameRules};
+use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Team};
@@ -108,7 +108,7 @@ impl JassDeal {
     }
 }
 
-impl GameRules for JassDeal {
+impl TrickGame for JassDeal {
     type Profile = Profile;
     type Rules = super::Rules;
     type Out = JassOut;

@@ -6,7 +6,7 @@ use super::{trick_roem, Game, PlayRules, DECK};
 use crate::replay::*;
 use crate::trick::{Breach, Trick};
 use crate::values::{parse_cards, parse_contract, parse_deal, parse_score};
-use crate::walk::{CardCheck, Flow, GameRules};
+use crate::walk::{CardCheck, Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Suit, Team};
@@ -79,7 +79,7 @@ pub(crate) struct KlaverjassenDeal {
     last_card: Option<(Seat, Card)>,
 }
 
-impl GameRules for KlaverjassenDeal {
+impl TrickGame for KlaverjassenDeal {
     type Profile = Profile;
     type Rules = super::Rules;
     type Out = KlaverjassenOut;

@@ -12,7 +12,7 @@ use super::{jas, Game, PlayRules, DECK, HAND};
 use crate::replay::*;
 use crate::trick::Trick;
 use crate::values::{parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue};
-use crate::walk::{CardCheck, Flow, GameRules};
+use crate::walk::{CardCheck, Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
@@ -1017,7 +1017,7 @@ impl PandoerenDeal {
     }
 }
 
-impl GameRules for PandoerenDeal {
+impl TrickGame for PandoerenDeal {
     type Profile = Profile;
     type Rules = super::Rules;
     type Out = PandoerenOut;

@@ -8,7 +8,7 @@ use super::{deck, Contract, Game, Kind, PlayRules, WENZEL_SUITS};
 use crate::replay::*;
 use crate::trick::Trick;
 use crate::values::{parse_named_contract, parse_points, parse_seat_score};
-use crate::walk::{Flow, GameRules};
+use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat};
@@ -112,7 +112,7 @@ pub(crate) struct SchafkopfDeal {
     cards_played: usize,
 }
 
-impl GameRules for SchafkopfDeal {
+impl TrickGame for SchafkopfDeal {
     type Profile = Profile;
     type Rules = super::Rules;
     type Out = SchafkopfOut;
