@@ -79,6 +79,125 @@ pub(crate) struct KlaverjassenDeal {
     last_card: Option<(Seat, Card)>,
 }
 
+impl KlaverjassenDeal {
+    /// `stuk`: in the trick just finished (KJ-V7 same trick), or right after
+    /// the king or queen of trumps from a hand dealt both (KJ-V7 hand).
+    fn claim_stuk(&mut self, cx: &mut Cx, tok: &Token, play: &Game, r: &mut DealReplay) {
+        let profile = cx.p;
+        match profile.stuk_source {
+            StukSource::SameTrick => {
+                let Some(k) = self.window else {
+                    cx.push(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
+                    return;
+                };
+                let t = &mut r.tricks[k];
+                if self.claimed_stuk {
+                    cx.push(Diagnostic::error(
+                        Code::ClaimMisplaced,
+                        tok.span,
+                        format!("stuk claimed twice in trick {}", t.number),
+                    ));
+                } else if !t.stuk_in_trick {
+                    cx.push(
+                        Diagnostic::error(
+                            Code::StukInvalid,
+                            tok.span,
+                            format!(
+                                "trick {} does not hold the king and queen of trumps ({})",
+                                t.number,
+                                self.trump.name()
+                            ),
+                        )
+                        .note(trick_note(t)),
+                    );
+                } else {
+                    self.claimed_stuk = true;
+                    t.roem_claimed += 20;
+                    self.roem[t.winner.team()] += 20;
+                }
+            }
+            StukSource::Hand => {
+                let kq = CardSet::single(Card::new(self.trump, Rank::KING))
+                    .with(Card::new(self.trump, Rank::QUEEN));
+                let ok = match self.last_card {
+                    Some((s, c))
+                        if kq.contains(c)
+                            && kq.is_subset(self.dealt[s])
+                            && !self.hand_stuk_declared[s.team().index()] =>
+                    {
+                        self.hand_stuk_declared[s.team().index()] = true;
+                        self.roem[s.team()] += 20;
+                        if let Some(t) = r.tricks.last_mut().filter(|_| play.in_trick == 0) {
+                            t.roem_claimed += 20;
+                        }
+                        true
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    cx.push(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
+                }
+            }
+        }
+    }
+
+    /// `roem:N`: the roem lying in the trick just finished (KJ-V6).
+    fn claim_roem(
+        &mut self,
+        cx: &mut Cx,
+        tok: &Token,
+        (w, number): (&str, &str),
+        r: &mut DealReplay,
+    ) {
+        let profile = cx.p;
+        let Some(value) = number.parse::<i32>().ok() else {
+            cx.push(Diagnostic::error(
+                Code::UnknownWord,
+                tok.span,
+                format!("`{w}`: roem takes a number, as in roem:20"),
+            ));
+            return;
+        };
+        let Some(k) = self.window else {
+            cx.push(Diagnostic::error(
+                Code::ClaimMisplaced,
+                tok.span,
+                "roem is claimed after the four cards of its trick, before the next lead",
+            ));
+            return;
+        };
+        let t = &mut r.tricks[k];
+        if self.claimed_combo {
+            cx.push(Diagnostic::error(
+                Code::ClaimMisplaced,
+                tok.span,
+                format!(
+                    "roem claimed twice in trick {}; only one combination counts per trick",
+                    t.number
+                ),
+            ));
+        } else if t.roem_in_trick == 0 {
+            cx.push(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
+        } else if t.roem_in_trick != value {
+            cx.push(
+                Diagnostic::error(
+                    Code::RoemWrongValue,
+                    tok.span,
+                    format!(
+                        "trick {} holds roem {}, claimed {value}",
+                        t.number, t.roem_in_trick
+                    ),
+                )
+                .note(trick_note(t)),
+            );
+        } else {
+            self.claimed_combo = true;
+            t.roem_claimed += value;
+            self.roem[t.winner.team()] += value;
+        }
+    }
+}
+
 impl TrickGame for KlaverjassenDeal {
     type Profile = Profile;
     type Rules = super::Rules;
@@ -221,112 +340,13 @@ impl TrickGame for KlaverjassenDeal {
         r: &mut DealReplay,
         _: &mut KlaverjassenOut,
     ) -> Flow {
-        let profile = cx.p;
         let TokenKind::Word(w) = &tok.kind else {
             return Flow::Go;
         };
         if w == "stuk" {
-            match profile.stuk_source {
-                StukSource::SameTrick => {
-                    let Some(k) = self.window else {
-                        cx.push(Diagnostic::error(Code::ClaimMisplaced, tok.span, "stuk is claimed after the four cards of its trick, before the next lead").note(format!("profile {}: stuk must fall in one trick (KJ-V7)", profile.name)));
-                        return Flow::Go;
-                    };
-                    let t = &mut r.tricks[k];
-                    if self.claimed_stuk {
-                        cx.push(Diagnostic::error(
-                            Code::ClaimMisplaced,
-                            tok.span,
-                            format!("stuk claimed twice in trick {}", t.number),
-                        ));
-                    } else if !t.stuk_in_trick {
-                        cx.push(
-                            Diagnostic::error(
-                                Code::StukInvalid,
-                                tok.span,
-                                format!(
-                                    "trick {} does not hold the king and queen of trumps ({})",
-                                    t.number,
-                                    self.trump.name()
-                                ),
-                            )
-                            .note(trick_note(t)),
-                        );
-                    } else {
-                        self.claimed_stuk = true;
-                        t.roem_claimed += 20;
-                        self.roem[t.winner.team()] += 20;
-                    }
-                }
-                StukSource::Hand => {
-                    let kq = CardSet::single(Card::new(self.trump, Rank::KING))
-                        .with(Card::new(self.trump, Rank::QUEEN));
-                    let ok = match self.last_card {
-                        Some((s, c))
-                            if kq.contains(c)
-                                && kq.is_subset(self.dealt[s])
-                                && !self.hand_stuk_declared[s.team().index()] =>
-                        {
-                            self.hand_stuk_declared[s.team().index()] = true;
-                            self.roem[s.team()] += 20;
-                            if let Some(t) = r.tricks.last_mut().filter(|_| play.in_trick == 0) {
-                                t.roem_claimed += 20;
-                            }
-                            true
-                        }
-                        _ => false,
-                    };
-                    if !ok {
-                        cx.push(Diagnostic::error(Code::StukInvalid, tok.span, "stuk must follow the king or queen of trumps played by a player dealt both").note(format!("profile {}: stuk is declared from the hand (KJ-V7)", profile.name)));
-                    }
-                }
-            }
+            self.claim_stuk(cx, tok, play, r);
         } else if let Some(number) = w.strip_prefix("roem:") {
-            let Some(value) = number.parse::<i32>().ok() else {
-                cx.push(Diagnostic::error(
-                    Code::UnknownWord,
-                    tok.span,
-                    format!("`{w}`: roem takes a number, as in roem:20"),
-                ));
-                return Flow::Go;
-            };
-            let Some(k) = self.window else {
-                cx.push(Diagnostic::error(
-                    Code::ClaimMisplaced,
-                    tok.span,
-                    "roem is claimed after the four cards of its trick, before the next lead",
-                ));
-                return Flow::Go;
-            };
-            let t = &mut r.tricks[k];
-            if self.claimed_combo {
-                cx.push(Diagnostic::error(
-                    Code::ClaimMisplaced,
-                    tok.span,
-                    format!(
-                        "roem claimed twice in trick {}; only one combination counts per trick",
-                        t.number
-                    ),
-                ));
-            } else if t.roem_in_trick == 0 {
-                cx.push(Diagnostic::error(Code::RoemNotInTrick, tok.span, format!("trick {} holds no roem ({})", t.number, cards_of_trick(t))).note(format!("profile {}: sequences of 3 (20) or 4 (50) in one suit, four of a kind per KJ-V6", profile.name)));
-            } else if t.roem_in_trick != value {
-                cx.push(
-                    Diagnostic::error(
-                        Code::RoemWrongValue,
-                        tok.span,
-                        format!(
-                            "trick {} holds roem {}, claimed {value}",
-                            t.number, t.roem_in_trick
-                        ),
-                    )
-                    .note(trick_note(t)),
-                );
-            } else {
-                self.claimed_combo = true;
-                t.roem_claimed += value;
-                self.roem[t.winner.team()] += value;
-            }
+            self.claim_roem(cx, tok, (w, number), r);
         } else {
             cx.push(
                 Diagnostic::error(
@@ -516,7 +536,58 @@ fn prepare(
         }
     }
 
-    // The deal.
+    let hands = given_hands(cx)?;
+    // The hands as dealt, also when no card is played (refined below from
+    // the play when the deal leaves hands out).
+    if let [Some(n), Some(e), Some(s), Some(w)] = hands.0 {
+        let all = BySeat([n, e, s, w]);
+        r.deal_number = super::number_of(&all).map(|n| n.to_string());
+        r.hands = all.0.iter().map(|h| Some(h.iter().collect())).collect();
+    }
+
+    // Trumps and makers.
+    let contract = auction(cx, dealer, eldest, r, kj)?;
+    let trump = contract.trump;
+    let makers = contract.makers;
+    kj.contract = Some(contract);
+
+    // Play.
+    let play_tag = rec.tag("Play");
+    if let (Some(p), Some(t)) = (play_first, play_tag) {
+        if p != eldest {
+            cx.push(Diagnostic::error(
+                Code::WrongLeader,
+                t.value_span,
+                format!(
+                    "eldest ({}, left of the dealer) leads the first trick, not {}",
+                    eldest.name(),
+                    p.name()
+                ),
+            ));
+        }
+    }
+    let (game_hands, known) = hands_in_play(cx, r, &hands, (trump, eldest));
+    let game = Game::new(game_hands, trump, PlayRules::from(profile), eldest);
+    let deal = KlaverjassenDeal {
+        trump,
+        makers,
+        dealt: game_hands,
+        known,
+        roem: ByTeam([0, 0]),
+        revoke: None,
+        window: None,
+        claimed_combo: false,
+        claimed_stuk: false,
+        hand_stuk_declared: [false; 2],
+        last_card: None,
+    };
+    Some((deal, game))
+}
+
+/// The hands the record gives (`[Deal]`, `[DealNo]`, checked against each
+/// other); `None` when they are not a deal.
+fn given_hands(cx: &mut Cx) -> Option<BySeat<Option<CardSet>>> {
+    let rec = cx.rec;
     let mut hands: BySeat<Option<CardSet>> = BySeat([None; 4]);
     let deal_tag = rec.tag("Deal");
     if let Some(t) = deal_tag {
@@ -569,35 +640,21 @@ fn prepare(
     if !deal_ok {
         return None;
     }
-    // The hands as dealt, also when no card is played (refined below from
-    // the play when the deal leaves hands out).
-    if let [Some(n), Some(e), Some(s), Some(w)] = hands.0 {
-        let all = BySeat([n, e, s, w]);
-        r.deal_number = super::number_of(&all).map(|n| n.to_string());
-        r.hands = all.0.iter().map(|h| Some(h.iter().collect())).collect();
-    }
+    Some(hands)
+}
 
-    // Trumps and makers.
-    let contract = auction(cx, dealer, eldest, r, kj)?;
-    let trump = contract.trump;
-    let makers = contract.makers;
-    kj.contract = Some(contract);
-
-    // Play.
+/// The hands play starts from: those given, and those not given rebuilt from
+/// the cards each seat plays; whether each is known in full (its plays are
+/// checked only then). Warns of the hands neither given nor fully played.
+fn hands_in_play(
+    cx: &mut Cx,
+    r: &mut DealReplay,
+    hands: &BySeat<Option<CardSet>>,
+    (trump, eldest): (Suit, Seat),
+) -> (BySeat<CardSet>, BySeat<bool>) {
+    let rec = cx.rec;
+    let deal_tag = rec.tag("Deal");
     let play_tag = rec.tag("Play");
-    if let (Some(p), Some(t)) = (play_first, play_tag) {
-        if p != eldest {
-            cx.push(Diagnostic::error(
-                Code::WrongLeader,
-                t.value_span,
-                format!(
-                    "eldest ({}, left of the dealer) leads the first trick, not {}",
-                    eldest.name(),
-                    p.name()
-                ),
-            ));
-        }
-    }
     let tokens: &[Token] = play_tag.map_or(&[], |t| &t.section);
     // Hands not given are rebuilt from the cards each seat plays.
     let played_by = if Seat::ALL.iter().any(|&s| hands[s].is_none()) {
@@ -642,21 +699,7 @@ fn prepare(
         )));
     }
 
-    let game = Game::new(game_hands, trump, PlayRules::from(profile), eldest);
-    let deal = KlaverjassenDeal {
-        trump,
-        makers,
-        dealt: game_hands,
-        known,
-        roem: ByTeam([0, 0]),
-        revoke: None,
-        window: None,
-        claimed_combo: false,
-        claimed_stuk: false,
-        hand_stuk_declared: [false; 2],
-        last_card: None,
-    };
-    Some((deal, game))
+    (game_hands, known)
 }
 
 /// The cards of a trick in playing order, for messages.
