@@ -1012,6 +1012,211 @@ fn now(g: &Game, how: &str) -> Moment {
 }
 
 impl PandoerenDeal {
+    /// `roem:N`: the declarer right after her opening lead, or the partner once
+    /// the partnership is public.
+    fn announce(&mut self, cx: &mut Cx, tok: &Token, arg: &str, game: &Game) -> Option<Seat> {
+        let (declarer, partner, public) = (self.declarer, self.partner, &self.public);
+        let (roem_hands, ro, dialogue) = (&self.roem_hands, &mut self.ro, &mut self.dialogue);
+        let Ok(value) = arg.parse::<i32>() else {
+            cx.err(
+                Code::UnknownWord,
+                tok.span,
+                format!("`roem:{arg}`: roem takes a number, as in roem:50"),
+            );
+            return None;
+        };
+        let after_lead = game.tricks_done == 0 && game.in_trick == 1;
+        let speaker = if after_lead && ro.declarer_announced.is_none() {
+            declarer
+        } else {
+            match partner {
+                Some(p) if public.is_some() && ro.partner_announced.is_none() => p,
+                Some(_) if ro.partner_announced.is_some() => {
+                    cx.err(
+                        Code::ClaimMisplaced,
+                        tok.span,
+                        "the partner announced her roem already",
+                    );
+                    return None;
+                }
+                _ => {
+                    cx.push(
+                        Diagnostic::error(Code::ClaimMisplaced, tok.span, "roem is announced by the declarer right after her lead to trick 1, or by the partner once the partnership is known")
+                            .note(if public.is_none() { "the partnership is not public yet" } else { "the declarer's moment has passed" }),
+                    );
+                    return None;
+                }
+            }
+        };
+        let held = roem::total(roem_hands[speaker], cx.p.roem_card_reuse);
+        if held != value {
+            let found: Vec<String> = roem::instances(roem_hands[speaker])
+                .iter()
+                .map(|r| r.describe())
+                .collect();
+            cx.push(
+                Diagnostic::error(
+                    Code::RoemMisstated,
+                    tok.span,
+                    format!("{} announces roem {value} but holds {held}", speaker.name()),
+                )
+                .note(if found.is_empty() {
+                    "no sequence of three and no four of a kind".to_string()
+                } else {
+                    format!("held: {}", found.join("; "))
+                })
+                .note(format!(
+                    "profile {}: {} (PD-V9)",
+                    cx.p.name,
+                    if cx.p.roem_card_reuse {
+                        "a card may count in two combinations"
+                    } else {
+                        "a card counts in one combination only"
+                    }
+                )),
+            );
+            // Nothing counts, but the dialogue that follows is still checked.
+            *dialogue = Some(Dialogue {
+                speaker,
+                deniable: true,
+                asked: false,
+                best: None,
+                denied: false,
+            });
+            return None;
+        }
+        let deniable = if speaker == declarer {
+            ro.declarer_announced = Some(value);
+            true
+        } else {
+            ro.partner_announced = Some(value);
+            // Deniable unless the declarer's roem stood.
+            !(ro.declarer_announced.is_some() && ro.declarer_denied_by.is_none())
+        };
+        *dialogue = Some(Dialogue {
+            speaker,
+            deniable,
+            asked: false,
+            best: None,
+            denied: false,
+        });
+        Some(speaker)
+    }
+
+    /// `ask:SEAT`: a bidding opponent holding roem asks for the best single instance.
+    fn ask(&mut self, cx: &mut Cx, tok: &Token, arg: &str) -> Option<Seat> {
+        let (declarer, partner, bidders) = (self.declarer, self.partner, self.bidders);
+        let (roem_hands, dialogue) = (&self.roem_hands, &mut self.dialogue);
+        let who = word_seat(cx, tok, arg)?;
+        let Some(d) = dialogue.as_mut().filter(|d| d.deniable && !d.asked) else {
+            cx.push(
+                Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("{} asks for the best roem, but no deniable announcement is open", who.name()))
+                    .note("ask right after the announcement; the partner's roem cannot be denied once the declarer's stood"),
+            );
+            return None;
+        };
+        // The question is asked either way, so the answer is still checked.
+        d.asked = true;
+        if !may_deny(cx, tok, who, declarer, partner, bidders) {
+            return None;
+        }
+        if roem::best(roem_hands[who]).is_none() {
+            cx.err(
+                Code::BadDenial,
+                tok.span,
+                format!("{} holds no roem, so may not ask to deny", who.name()),
+            );
+            return None;
+        }
+        Some(who)
+    }
+
+    /// `best:ROEM`: the announcer names her best single instance; it must be so.
+    fn tell_best(&mut self, cx: &mut Cx, tok: &Token, arg: &str) -> Option<Seat> {
+        let (roem_hands, dialogue) = (&self.roem_hands, &mut self.dialogue);
+        let told = parse_roem(cx, tok, arg)?;
+        let Some(d) = dialogue.as_mut().filter(|d| d.asked && d.best.is_none()) else {
+            cx.err(
+                Code::ClaimMisplaced,
+                tok.span,
+                "`best:` answers an opponent's `ask:`",
+            );
+            return None;
+        };
+        let actual = roem::best(roem_hands[d.speaker]);
+        // A denial is judged against the instance really held.
+        d.best = actual.or(Some(told));
+        if actual != Some(told) {
+            cx.err(
+                Code::RoemMisstated,
+                tok.span,
+                format!(
+                    "{}'s best single roem is {}, not {}",
+                    d.speaker.name(),
+                    actual.map_or("nothing".to_string(), Roem::describe),
+                    told.describe()
+                ),
+            );
+            return None;
+        }
+        d.best = Some(told);
+        Some(d.speaker)
+    }
+
+    /// `deny:SEAT:ROEM`: a bidding opponent shows a better single instance.
+    fn deny(&mut self, cx: &mut Cx, tok: &Token, arg: &str) -> Option<Seat> {
+        let (declarer, partner, bidders) = (self.declarer, self.partner, self.bidders);
+        let (roem_hands, ro, dialogue) = (&self.roem_hands, &mut self.ro, &mut self.dialogue);
+        let Some((s, shown)) = arg.split_once(':') else {
+            cx.err(
+                Code::UnknownWord,
+                tok.span,
+                format!("`deny:{arg}`: write deny:SEAT:ROEM, as in deny:W:KKKK"),
+            );
+            return None;
+        };
+        let who = word_seat(cx, tok, s)?;
+        let shown = parse_roem(cx, tok, shown)?;
+        let Some(d) = dialogue.as_mut().filter(|d| d.best.is_some() && !d.denied) else {
+            cx.err(
+                Code::ClaimMisplaced,
+                tok.span,
+                "a denial follows the announcer's `best:` answer",
+            );
+            return None;
+        };
+        if !may_deny(cx, tok, who, declarer, partner, bidders) {
+            return None;
+        }
+        if !shown.cards().is_subset(roem_hands[who]) {
+            cx.err(
+                Code::RoemMisstated,
+                tok.span,
+                format!(
+                    "{} shows {}, which she does not hold",
+                    who.name(),
+                    shown.describe()
+                ),
+            );
+            return None;
+        }
+        let best = d.best.expect("checked");
+        if shown <= best {
+            cx.push(
+                Diagnostic::error(Code::BadDenial, tok.span, format!("{} is not better than {}", shown.describe(), best.describe()))
+                    .note("roem ranks by the table row, then the top card, then the suit (spades, hearts, diamonds, clubs)"),
+            );
+            return None;
+        }
+        d.denied = true;
+        if d.speaker == declarer {
+            ro.declarer_denied_by = Some(who);
+        } else {
+            ro.partner_denied_by = Some(who);
+        }
+        Some(who)
+    }
+
     fn on_side(&self, s: Seat, partner: Option<Seat>) -> bool {
         s == self.declarer || Some(s) == partner
     }
@@ -1206,40 +1411,10 @@ impl TrickGame for PandoerenDeal {
                 ));
                 None
             }
-            "roem" => announce(
-                cx,
-                tok,
-                arg,
-                play,
-                self.declarer,
-                self.partner,
-                &self.public,
-                &self.roem_hands,
-                &mut self.ro,
-                &mut self.dialogue,
-            ),
-            "ask" => ask(
-                cx,
-                tok,
-                arg,
-                self.declarer,
-                self.partner,
-                self.bidders,
-                &self.roem_hands,
-                &mut self.dialogue,
-            ),
-            "best" => tell_best(cx, tok, arg, &self.roem_hands, &mut self.dialogue),
-            "deny" => deny(
-                cx,
-                tok,
-                arg,
-                self.declarer,
-                self.partner,
-                self.bidders,
-                &self.roem_hands,
-                &mut self.ro,
-                &mut self.dialogue,
-            ),
+            "roem" => self.announce(cx, tok, arg, play),
+            "ask" => self.ask(cx, tok, arg),
+            "best" => self.tell_best(cx, tok, arg),
+            "deny" => self.deny(cx, tok, arg),
             "stuk" => {
                 let holder = self.kq.and_then(|k| {
                     [Some(self.declarer), self.partner]
@@ -1441,107 +1616,6 @@ fn score_hand(
     Some((settlement.0, made))
 }
 
-/// `roem:N`: the declarer right after her opening lead, or the partner once
-/// the partnership is public.
-#[allow(clippy::too_many_arguments)]
-fn announce(
-    cx: &mut Cx,
-    tok: &Token,
-    arg: &str,
-    game: &Game,
-    declarer: Seat,
-    partner: Option<Seat>,
-    public: &Option<Moment>,
-    roem_hands: &BySeat<CardSet>,
-    ro: &mut RoemOut,
-    dialogue: &mut Option<Dialogue>,
-) -> Option<Seat> {
-    let Ok(value) = arg.parse::<i32>() else {
-        cx.err(
-            Code::UnknownWord,
-            tok.span,
-            format!("`roem:{arg}`: roem takes a number, as in roem:50"),
-        );
-        return None;
-    };
-    let after_lead = game.tricks_done == 0 && game.in_trick == 1;
-    let speaker = if after_lead && ro.declarer_announced.is_none() {
-        declarer
-    } else {
-        match partner {
-            Some(p) if public.is_some() && ro.partner_announced.is_none() => p,
-            Some(_) if ro.partner_announced.is_some() => {
-                cx.err(
-                    Code::ClaimMisplaced,
-                    tok.span,
-                    "the partner announced her roem already",
-                );
-                return None;
-            }
-            _ => {
-                cx.push(
-                    Diagnostic::error(Code::ClaimMisplaced, tok.span, "roem is announced by the declarer right after her lead to trick 1, or by the partner once the partnership is known")
-                        .note(if public.is_none() { "the partnership is not public yet" } else { "the declarer's moment has passed" }),
-                );
-                return None;
-            }
-        }
-    };
-    let held = roem::total(roem_hands[speaker], cx.p.roem_card_reuse);
-    if held != value {
-        let found: Vec<String> = roem::instances(roem_hands[speaker])
-            .iter()
-            .map(|r| r.describe())
-            .collect();
-        cx.push(
-            Diagnostic::error(
-                Code::RoemMisstated,
-                tok.span,
-                format!("{} announces roem {value} but holds {held}", speaker.name()),
-            )
-            .note(if found.is_empty() {
-                "no sequence of three and no four of a kind".to_string()
-            } else {
-                format!("held: {}", found.join("; "))
-            })
-            .note(format!(
-                "profile {}: {} (PD-V9)",
-                cx.p.name,
-                if cx.p.roem_card_reuse {
-                    "a card may count in two combinations"
-                } else {
-                    "a card counts in one combination only"
-                }
-            )),
-        );
-        // Nothing counts, but the dialogue that follows is still checked.
-        *dialogue = Some(Dialogue {
-            speaker,
-            deniable: true,
-            asked: false,
-            best: None,
-            denied: false,
-        });
-        return None;
-    }
-    let deniable = if speaker == declarer {
-        ro.declarer_announced = Some(value);
-        true
-    } else {
-        ro.partner_announced = Some(value);
-        // Deniable unless the declarer's roem stood.
-        !(ro.declarer_announced.is_some() && ro.declarer_denied_by.is_none())
-    };
-    *dialogue = Some(Dialogue {
-        speaker,
-        deniable,
-        asked: false,
-        best: None,
-        denied: false,
-    });
-    Some(speaker)
-}
-
 fn word_seat(cx: &mut Cx, tok: &Token, s: &str) -> Option<Seat> {
     let seat = Seat::parse(s);
     if seat.is_none() {
@@ -1590,42 +1664,6 @@ fn may_deny(
     true
 }
 
-/// `ask:SEAT`: a bidding opponent holding roem asks for the best single instance.
-#[allow(clippy::too_many_arguments)]
-fn ask(
-    cx: &mut Cx,
-    tok: &Token,
-    arg: &str,
-    declarer: Seat,
-    partner: Option<Seat>,
-    bidders: Option<[bool; 4]>,
-    roem_hands: &BySeat<CardSet>,
-    dialogue: &mut Option<Dialogue>,
-) -> Option<Seat> {
-    let who = word_seat(cx, tok, arg)?;
-    let Some(d) = dialogue.as_mut().filter(|d| d.deniable && !d.asked) else {
-        cx.push(
-            Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("{} asks for the best roem, but no deniable announcement is open", who.name()))
-                .note("ask right after the announcement; the partner's roem cannot be denied once the declarer's stood"),
-        );
-        return None;
-    };
-    // The question is asked either way, so the answer is still checked.
-    d.asked = true;
-    if !may_deny(cx, tok, who, declarer, partner, bidders) {
-        return None;
-    }
-    if roem::best(roem_hands[who]).is_none() {
-        cx.err(
-            Code::BadDenial,
-            tok.span,
-            format!("{} holds no roem, so may not ask to deny", who.name()),
-        );
-        return None;
-    }
-    Some(who)
-}
-
 fn parse_roem(cx: &mut Cx, tok: &Token, s: &str) -> Option<Roem> {
     let r = Roem::parse(s);
     if r.is_none() {
@@ -1635,106 +1673,6 @@ fn parse_roem(cx: &mut Cx, tok: &Token, s: &str) -> Option<Roem> {
         );
     }
     r
-}
-
-/// `best:ROEM`: the announcer names her best single instance; it must be so.
-fn tell_best(
-    cx: &mut Cx,
-    tok: &Token,
-    arg: &str,
-    roem_hands: &BySeat<CardSet>,
-    dialogue: &mut Option<Dialogue>,
-) -> Option<Seat> {
-    let told = parse_roem(cx, tok, arg)?;
-    let Some(d) = dialogue.as_mut().filter(|d| d.asked && d.best.is_none()) else {
-        cx.err(
-            Code::ClaimMisplaced,
-            tok.span,
-            "`best:` answers an opponent's `ask:`",
-        );
-        return None;
-    };
-    let actual = roem::best(roem_hands[d.speaker]);
-    // A denial is judged against the instance really held.
-    d.best = actual.or(Some(told));
-    if actual != Some(told) {
-        cx.err(
-            Code::RoemMisstated,
-            tok.span,
-            format!(
-                "{}'s best single roem is {}, not {}",
-                d.speaker.name(),
-                actual.map_or("nothing".to_string(), Roem::describe),
-                told.describe()
-            ),
-        );
-        return None;
-    }
-    d.best = Some(told);
-    Some(d.speaker)
-}
-
-/// `deny:SEAT:ROEM`: a bidding opponent shows a better single instance.
-#[allow(clippy::too_many_arguments)]
-fn deny(
-    cx: &mut Cx,
-    tok: &Token,
-    arg: &str,
-    declarer: Seat,
-    partner: Option<Seat>,
-    bidders: Option<[bool; 4]>,
-    roem_hands: &BySeat<CardSet>,
-    ro: &mut RoemOut,
-    dialogue: &mut Option<Dialogue>,
-) -> Option<Seat> {
-    let Some((s, shown)) = arg.split_once(':') else {
-        cx.err(
-            Code::UnknownWord,
-            tok.span,
-            format!("`deny:{arg}`: write deny:SEAT:ROEM, as in deny:W:KKKK"),
-        );
-        return None;
-    };
-    let who = word_seat(cx, tok, s)?;
-    let shown = parse_roem(cx, tok, shown)?;
-    let Some(d) = dialogue.as_mut().filter(|d| d.best.is_some() && !d.denied) else {
-        cx.err(
-            Code::ClaimMisplaced,
-            tok.span,
-            "a denial follows the announcer's `best:` answer",
-        );
-        return None;
-    };
-    if !may_deny(cx, tok, who, declarer, partner, bidders) {
-        return None;
-    }
-    if !shown.cards().is_subset(roem_hands[who]) {
-        cx.err(
-            Code::RoemMisstated,
-            tok.span,
-            format!(
-                "{} shows {}, which she does not hold",
-                who.name(),
-                shown.describe()
-            ),
-        );
-        return None;
-    }
-    let best = d.best.expect("checked");
-    if shown <= best {
-        cx.push(
-            Diagnostic::error(Code::BadDenial, tok.span, format!("{} is not better than {}", shown.describe(), best.describe()))
-                .note("roem ranks by the table row, then the top card, then the suit (spades, hearts, diamonds, clubs)"),
-        );
-        return None;
-    }
-    d.denied = true;
-    if d.speaker == declarer {
-        ro.declarer_denied_by = Some(who);
-    } else {
-        ro.partner_denied_by = Some(who);
-    }
-    Some(who)
 }
 
 /// Compares `Result` and `Total` with the replay (only when it is clean).
