@@ -285,6 +285,54 @@ fn jass_kit_bad_rounds_are_reported_and_skipped() {
     );
 }
 
+/// Issue 31, panic 1: trick messages with no card played before them (the
+/// log lost its CHOOSE_CARD messages) are problems, not a slice panic.
+#[test]
+fn jass_server_tricks_without_cards_are_problems() {
+    let text =
+        std::fs::read_to_string(root().join("corpus/import/jass-server/two-hands.json")).unwrap();
+    let log: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let log: Vec<Value> = log
+        .into_iter()
+        .filter(|m| m["messageType"] != "CHOOSE_CARD")
+        .collect();
+    let im = jass_server::import(&serde_json::to_string(&log).unwrap(), "lost.json", None);
+    assert_eq!(im.records, 0, "no hand can be rebuilt without its cards");
+    let problems: Vec<String> = im.problems.iter().map(|p| p.to_string()).collect();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("are not the four cards played since the last trick")),
+        "{problems:?}"
+    );
+}
+
+/// Issue 31, panic 2: a trick of five cards is reported for its round
+/// (a debug build panicked on the seat arithmetic; a release build wrapped).
+#[test]
+fn jass_kit_trick_of_five_cards_is_reported() {
+    let text = std::fs::read_to_string(root().join("corpus/import/jass-kit/rounds.json")).unwrap();
+    let mut rounds: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let extra = rounds[0]["tricks"][0]["cards"][0].clone();
+    rounds[0]["tricks"][0]["cards"]
+        .as_array_mut()
+        .unwrap()
+        .push(extra);
+    let im = jass_kit::import(
+        &serde_json::to_string(&rounds).unwrap(),
+        "five.json",
+        "swiss",
+    );
+    assert_eq!(im.records, 1, "the other round is still imported");
+    assert!(
+        im.problems
+            .iter()
+            .any(|p| p.to_string().contains("trick 1: 5 cards; a trick has four")),
+        "{:?}",
+        im.problems
+    );
+}
+
 /// One NetSchafkopf game as the protocol states it, read independently of
 /// the importer: its trick lines, the defenders' Augen (or each Ramsch
 /// loser's), the table's price and balances by player name.

@@ -138,6 +138,14 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
             fatal.push(format!("trick {}: `cards` is not a list of cards", k + 1));
             continue;
         };
+        if cards.len() > 4 {
+            fatal.push(format!(
+                "trick {}: {} cards; a trick has four",
+                k + 1,
+                cards.len()
+            ));
+            continue;
+        }
         if cards.len() < 4 {
             // An unfinished trick (a round logged in play): cards only.
             lines.push((cards, None));

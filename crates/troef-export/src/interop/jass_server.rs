@@ -282,7 +282,10 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                     h.bad = true;
                     continue;
                 };
-                let played: Vec<Card> = h.cards[h.tricks.len() * 4..].iter().map(|x| x.1).collect();
+                // The cards played since the last trick (none when the log
+                // lost them: the check below reports it).
+                let since = h.cards.get(h.tricks.len() * 4..).unwrap_or_default();
+                let played: Vec<Card> = since.iter().map(|x| x.1).collect();
                 if cards.len() != 4 || played != cards {
                     out.problem(
                         &at,
@@ -297,7 +300,17 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                     Some(now) => {
                         let earlier =
                             std::mem::replace(&mut h.round_points[winner.team().index()], now);
-                        Some(format!("trick:{}:{}", winner.letter(), now - earlier))
+                        match now.checked_sub(earlier) {
+                            Some(p) => Some(format!("trick:{}:{p}", winner.letter())),
+                            None => {
+                                out.problem(
+                                    &at,
+                                    format!("the team's points jump from {earlier} to {now}"),
+                                );
+                                h.bad = true;
+                                None
+                            }
+                        }
                     }
                     None => {
                         out.problem(&at, "BROADCAST_STICH without the teams' points this hand");
