@@ -6,9 +6,12 @@
 //! value (`klaverjassen::Rules`, `pandoeren::Rules`, `jass::Rules`,
 //! `schafkopf::Rules`; each game's `Game` is `Play<Rules>`). Legal sets are
 //! computed without allocating and a play can be undone, so the checker and
-//! the solver drive the same engine. [`fn@replay`] ([`driver`]) interprets a parsed
-//! record for its game, checks every action, recomputes the score and
-//! compares it with the claims.
+//! the solver drive the same engine. [`fn@replay`] ([`driver`]) finds a parsed
+//! record's game and profile and walks it through the game's phases (one
+//! driver, `walk.rs`, for every game): every action is checked, the score
+//! recomputed and compared with the claims, and the result is a
+//! [`GameReplay`]: the deal every game shares and the game's own
+//! [`Outcome`]. DESIGN.md ("The engine house") explains the shape.
 
 #![forbid(unsafe_code)]
 
