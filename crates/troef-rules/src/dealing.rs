@@ -15,10 +15,9 @@ pub struct Dealing {
     /// The rule profile the deal needs (a variant's pack), if any.
     pub rules: Option<&'static str>,
     pub deck: Deck,
-    /// The piles: four hands, then any extra pile (Pandoeren's centre card).
+    /// The piles: four hands, then any extra pile (Pandoeren's centre card,
+    /// written as `[Centre]`).
     pub piles: &'static [u32],
-    /// The tag each extra pile goes to.
-    pub extra_tag: &'static str,
     /// Whether the deal passes to the left (clockwise); Jass passes it to
     /// the right.
     pub clockwise: bool,
@@ -26,7 +25,7 @@ pub struct Dealing {
 
 impl Dealing {
     /// A game dealt into `piles` from `deck`, clockwise, with no profile of
-    /// its own and any extra pile as `[Centre]`.
+    /// its own.
     pub const fn of(
         name: &'static str,
         game: GameKind,
@@ -39,7 +38,6 @@ impl Dealing {
             rules: None,
             deck,
             piles,
-            extra_tag: "Centre",
             clockwise: true,
         }
     }
@@ -54,7 +52,7 @@ pub fn record(d: &Dealing, seed: u64, index: u64) -> String {
     };
     let extra: String = p[4..]
         .iter()
-        .map(|c: &CardSet| format!("[{} \"{}\"]\n", d.extra_tag, c.to_cards_string()))
+        .map(|c: &CardSet| format!("[Centre \"{}\"]\n", c.to_cards_string()))
         .collect();
     let rules = d
         .rules

@@ -615,6 +615,12 @@ fn broken_rule<R: TrickRules>(g: &Play<R>, c: Card) -> Option<(&'static str, &'s
     g.violation(c).map(|v| (v.rule(), v.describe()))
 }
 
+/// Whether `card` was played already: in a finished trick or the one in
+/// progress (E210 rather than E209).
+pub(crate) fn already_played<R: TrickRules>(r: &DealReplay, g: &Play<R>, card: Card) -> bool {
+    r.tricks.iter().any(|t| t.cards.contains(&card)) || g.trick_cards().contains(&Some(card))
+}
+
 /// Checks the next card of a record's main line: the deal is not over
 /// (E405), the player holds the card (E209, E210 when it was played already;
 /// `not_held` words the diagnostic from the seat, the card and whether it was
@@ -640,9 +646,8 @@ pub(crate) fn check_card<R: TrickRules>(
     }
     let seat = g.to_play();
     if !g.hands[seat].contains(card) {
-        let played = r.tricks.iter().any(|t| t.cards.contains(&card))
-            || g.trick_cards().contains(&Some(card));
-        out.diagnostics.push(not_held(seat, card, played));
+        out.diagnostics
+            .push(not_held(seat, card, already_played(r, g, card)));
         return false;
     }
     let broken = broken_rule(g, card);

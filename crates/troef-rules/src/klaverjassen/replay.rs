@@ -247,8 +247,7 @@ impl TrickGame for KlaverjassenDeal {
         }
         let seat = play.to_play();
         if !play.hands[seat].contains(card) {
-            let played = r.tricks.iter().any(|t| t.cards.contains(&card))
-                || play.trick.contains(&Some(card));
+            let played = already_played(r, play, card);
             cx.push(not_held(
                 seat,
                 card,

@@ -1217,8 +1217,9 @@ impl PandoerenDeal {
         Some(who)
     }
 
-    fn on_side(&self, s: Seat, partner: Option<Seat>) -> bool {
-        s == self.declarer || Some(s) == partner
+    /// Whether `s` plays on the declaring side (as far as the partner is known).
+    fn on_side(&self, s: Seat) -> bool {
+        s == self.declarer || Some(s) == self.partner
     }
 }
 
@@ -1369,10 +1370,7 @@ impl TrickGame for PandoerenDeal {
                 t.winner == self.declarer && self.trump.is_some_and(|tr| jas(tr) == declarer_card),
             );
             self.trick_points.push(t.points);
-            if self.public.is_none()
-                && self.partner.is_some()
-                && self.on_side(t.winner, self.partner)
-            {
+            if self.public.is_none() && self.partner.is_some() && self.on_side(t.winner) {
                 self.public = Some(now(
                     play,
                     &format!(
