@@ -130,6 +130,7 @@ fn every_rules_file_variant_is_a_field() {
         ("pandoeren", "PD-V", "rules-pandoeren.md", 18),
         ("jass", "JS-V", "rules-jass.md", 11),
         ("schafkopf", "SK-V", "rules-schafkopf.md", 9),
+        ("dumbal", "DB-V", "rules-dumbal.md", 9),
     ] {
         let ids: Vec<String> = profiles::fields(GameKind::parse(game).unwrap())
             .into_iter()

@@ -13,7 +13,7 @@
 //! stability promise (spec/notation.md, "Deal numbers and seeds"): the golden
 //! values in the tests must never change.
 
-use crate::{CardSet, Deck};
+use crate::{Card, CardSet, Deck};
 
 /// Multinomial coefficient `n! / (s0! s1! ...)` with `n = sum(sizes)`,
 /// or `None` on overflow of `u128`.
@@ -143,6 +143,35 @@ pub fn seeded_number(seed: u64, index: u64, total: u128) -> u128 {
     }
 }
 
+/// Shuffle `index` of `seed`: the deck's cards in a uniformly random order,
+/// for games that deal from the top of a shuffled pack and keep the rest in
+/// order (Dumbal's stock).
+///
+/// The generator is the one [`seeded_number`] uses,
+/// `SplitMix64(mix64(mix64(seed) ^ index))`. The deck starts in ascending
+/// order (spades 2..A, hearts, diamonds, clubs; the order of the deal
+/// numbers); then Fisher-Yates from the end: for `i` from `n - 1` down to 1,
+/// `j` is a draw uniform in `0..=i` and cards `i` and `j` swap. A draw is one
+/// output, rejected at or above the largest multiple of `i + 1` below 2^64,
+/// taken modulo `i + 1`.
+pub fn shuffled(deck: Deck, seed: u64, index: u64) -> Vec<Card> {
+    let mut rng = SplitMix64(mix64(mix64(seed) ^ index));
+    let mut cards: Vec<Card> = deck.cards().iter().collect();
+    for i in (1..cards.len()).rev() {
+        let bound = i as u64 + 1;
+        // 2^64 mod bound, computed without 2^64.
+        let rem = (u64::MAX % bound + 1) % bound;
+        let j = loop {
+            let x = rng.next_u64();
+            if rem == 0 || x <= u64::MAX - rem {
+                break x % bound;
+            }
+        };
+        cards.swap(i, j as usize);
+    }
+    cards
+}
+
 /// Deal `index` of `seed` for the given deck and pile sizes.
 pub fn seeded(
     deck: Deck,
@@ -195,6 +224,19 @@ mod tests {
         }
         let piles = unrank(Deck::Pandoeren33, &[8, 8, 8, 8, 1], 777).unwrap();
         assert_eq!(rank(Deck::Pandoeren33, &piles), Ok(777));
+    }
+
+    #[test]
+    fn shuffles_are_permutations_and_pinned() {
+        let a = shuffled(Deck::Full52, 1, 0);
+        assert_eq!(a.len(), 52);
+        assert_eq!(a.iter().copied().collect::<CardSet>(), Deck::Full52.cards());
+        assert_ne!(a, shuffled(Deck::Full52, 1, 1));
+        // Golden values: never change (spec/notation.md section 8). The same
+        // cards come out of a separate transcription of the spec's algorithm
+        // (Python, arbitrary-precision integers masked to 64 bits).
+        let top: Vec<String> = a[..5].iter().map(|c| c.to_string()).collect();
+        assert_eq!(top.join(" "), "C8 D8 H4 H7 S6");
     }
 
     #[test]

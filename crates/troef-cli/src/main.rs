@@ -170,6 +170,10 @@ enum Command {
         /// Index of the first deal of the seed.
         #[arg(long, default_value_t = 0)]
         start: u64,
+        /// Players to deal to (Dumbal: 2 to 10, default 4; the other games
+        /// are dealt to four).
+        #[arg(long)]
+        players: Option<usize>,
     },
     /// Print a readable diagram of each record: hands, auction, tricks, score.
     Show {
@@ -258,7 +262,8 @@ fn main() -> ExitCode {
             seed,
             count,
             start,
-        } => deal::run(&game, seed, count, start),
+            players,
+        } => deal::run(&game, seed, count, start, players),
         Command::Show { path, rules } => with_overrides(&rules, |o| show::run(&path, o)),
         Command::Rules { command } => match command {
             RulesCommand::List { game, format } => {

@@ -21,6 +21,11 @@ pub struct Dealing {
     /// Whether the deal passes to the left (clockwise); Jass passes it to
     /// the right.
     pub clockwise: bool,
+    /// How many players it deals to: the fewest, the default, the most
+    /// (four for the four-player games).
+    pub players: (usize, usize, usize),
+    /// Writes deal `index` of `seed` for `players` players as a record.
+    pub write: fn(&Dealing, u64, u64, usize) -> String,
 }
 
 impl Dealing {
@@ -39,13 +44,34 @@ impl Dealing {
             deck,
             piles,
             clockwise: true,
+            players: (4, 4, 4),
+            write: piles_record,
         }
+    }
+
+    /// Deal `index` of `seed` for `players` players (the game's default
+    /// when `None`) as a TTN record; an error names the numbers it deals to.
+    pub fn record(&self, seed: u64, index: u64, players: Option<usize>) -> Result<String, String> {
+        let (min, default, max) = self.players;
+        let n = players.unwrap_or(default);
+        if !(min..=max).contains(&n) {
+            return Err(if min == max {
+                format!("{} is dealt to {min} players, not {n}", self.game.title())
+            } else {
+                format!(
+                    "{} is dealt to {min} to {max} players, not {n}",
+                    self.game.title()
+                )
+            });
+        }
+        Ok((self.write)(self, seed, index, n))
     }
 }
 
-/// Deal `index` of `seed` as a TTN record. The dealer rotates from North
-/// with the index, as in a match: clockwise, or to the right in Jass.
-pub fn record(d: &Dealing, seed: u64, index: u64) -> String {
+/// Deal `index` of `seed` as a TTN record of a four-player game dealt into
+/// piles. The dealer rotates from North with the index, as in a match:
+/// clockwise, or to the right in Jass.
+fn piles_record(d: &Dealing, seed: u64, index: u64, _players: usize) -> String {
     let (n, p) = deal::seeded(d.deck, d.piles, seed, index).expect("piles add up to the deck");
     let hands = DealValue {
         hands: BySeat([Some(p[0]), Some(p[1]), Some(p[2]), Some(p[3])]),

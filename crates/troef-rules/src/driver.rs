@@ -1,6 +1,7 @@
 //! The replay driver: reads a record's `[Game]` and `[Rules]`, resolves
 //! the profile and hands the record to its game's replay.
 
+use crate::dumbal::replay::DumbalDeal;
 use crate::games::{GameReplay, Outcome, ReplayOutcome};
 use crate::jass::replay::JassDeal;
 use crate::kind::GameKind;
@@ -104,6 +105,9 @@ fn interpret(
             tracker,
             &mut deal,
         )),
+        AnyProfile::Dumbal(p) => {
+            Outcome::Dumbal(walk::<DumbalDeal>(Cx { rec, p, out }, tracker, &mut deal))
+        }
     };
     Some(GameReplay {
         game,

@@ -5,7 +5,7 @@
 use crate::dealing::Dealing;
 use crate::kind::GameKind;
 use crate::replay::{DealReplay, PlayPoint};
-use crate::{jass, klaverjassen, pandoeren, schafkopf};
+use crate::{dumbal, jass, klaverjassen, pandoeren, schafkopf};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_ttn::Diagnostic;
@@ -50,18 +50,27 @@ pub enum Outcome {
     /// The contract, declarer and partner, the exchange, the doublings, the
     /// score and each player's payment and balance.
     Schafkopf(schafkopf::replay::SchafkopfOut),
+    /// The players, the stock, every turn, the show, each player's points,
+    /// the match's totals and who is out.
+    Dumbal(dumbal::replay::DumbalOut),
 }
 
 impl GameReplay {
-    /// What `troef show` prints after the hands: the game's outcome, with
-    /// the auction, tricks and score (`claimed`: the record's result).
-    pub fn show_outcome(&self, s: &mut String, claimed: Option<&str>) {
+    /// What `troef show` draws of a replay: the table (the four hands of a
+    /// trick game, Dumbal's players), then the game's outcome with the
+    /// auction, tricks or turns and the score (`claimed`: the record's
+    /// result).
+    pub fn show(&self, s: &mut String, claimed: Option<&str>) {
         let d = &self.deal;
+        if !matches!(self.outcome, Outcome::Dumbal(_)) {
+            crate::show::compass(s, self);
+        }
         match &self.outcome {
             Outcome::Klaverjassen(o) => o.show(s, d, claimed),
             Outcome::Pandoeren(o) => o.show(s, d, claimed),
             Outcome::Jass(o) => o.show(s, d, claimed),
             Outcome::Schafkopf(o) => o.show(s, d, claimed),
+            Outcome::Dumbal(o) => o.show(s, &self.rules, claimed),
         }
     }
 
@@ -75,6 +84,7 @@ impl GameReplay {
             Outcome::Pandoeren(o) => o.score_items(&mut push),
             Outcome::Jass(o) => o.score_items(&mut push),
             Outcome::Schafkopf(o) => o.score_items(&mut push),
+            Outcome::Dumbal(o) => o.score_items(&mut push),
         }
         if let Some(t) = &self.deal.running_total {
             push("running total", t.to_string());
@@ -90,6 +100,7 @@ pub const DEALINGS: &[Dealing] = &[
     jass::DEALING,
     schafkopf::DEALING,
     schafkopf::SHORT_DEALING,
+    dumbal::DEALING,
 ];
 
 /// The dealing `troef deal --game NAME` names.

@@ -17,15 +17,17 @@ pub enum GameKind {
     Pandoeren,
     Jass,
     Schafkopf,
+    Dumbal,
 }
 
 impl GameKind {
     /// Every game, in the order troef lists them.
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::Klaverjassen,
         GameKind::Pandoeren,
         GameKind::Jass,
         GameKind::Schafkopf,
+        GameKind::Dumbal,
     ];
 
     /// The `[Game]` tag value: `klaverjassen`.
@@ -35,6 +37,7 @@ impl GameKind {
             GameKind::Pandoeren => "pandoeren",
             GameKind::Jass => "jass",
             GameKind::Schafkopf => "schafkopf",
+            GameKind::Dumbal => "dumbal",
         }
     }
 
@@ -45,20 +48,22 @@ impl GameKind {
             GameKind::Pandoeren => "Pandoeren",
             GameKind::Jass => "Jass",
             GameKind::Schafkopf => "Schafkopf",
+            GameKind::Dumbal => "Dumbal",
         }
     }
 
-    /// A game by its name exactly as a `[Game]` tag or a profile's `game`
-    /// key writes it (`klaverjassen`).
     /// What the game calls the player who speaks and leads first: forehand
     /// in Pandoeren and Jass, eldest in Klaverjassen and Schafkopf.
     pub const fn first_player(self) -> &'static str {
         match self {
             GameKind::Pandoeren | GameKind::Jass => "forehand",
             GameKind::Klaverjassen | GameKind::Schafkopf => "eldest",
+            GameKind::Dumbal => "first to move",
         }
     }
 
+    /// A game by its name exactly as a `[Game]` tag or a profile's `game`
+    /// key writes it (`klaverjassen`).
     pub fn named(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|g| g.name() == name)
     }
@@ -118,6 +123,6 @@ mod tests {
             .parse::<GameKind>()
             .unwrap_err()
             .to_string()
-            .contains("klaverjassen, pandoeren, jass, schafkopf"));
+            .contains("klaverjassen, pandoeren, jass, schafkopf, dumbal"));
     }
 }

@@ -18,6 +18,7 @@
 pub mod check;
 pub mod dealing;
 pub mod driver;
+pub mod dumbal;
 pub mod games;
 pub mod jass;
 pub mod kind;
@@ -56,9 +57,22 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         "East",
         "South",
         "West",
+        // Games of 2 to 10 players (Dumbal): numbered seats, clockwise.
+        "Seat1",
+        "Seat2",
+        "Seat3",
+        "Seat4",
+        "Seat5",
+        "Seat6",
+        "Seat7",
+        "Seat8",
+        "Seat9",
+        "Seat10",
         "Dealer",
         "DealNo",
         "Deal",
+        // Dumbal: the stock, top first.
+        "Stock",
         // Pandoeren: the centre card.
         "Centre",
         // Klaverjassen KJ-T1: the trump-indicator cards.
@@ -70,6 +84,9 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         // Pandoeren: the declarer's discard, trump and call.
         "Declare",
         "Play",
+        // Dumbal: the turns, and the hands shown at the end.
+        "Turns",
+        "Hands",
         // Schafkopf: card points (Augen) and the value.
         "Points",
         "Value",
@@ -80,16 +97,21 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         // The solver's verdict (`troef analyze`).
         "DoubleDummy",
     ],
-    sections: &["Exchange", "Auction", "Declare", "Play"],
+    sections: &["Exchange", "Auction", "Declare", "Play", "Turns"],
 };
 
-/// How `troef fmt` prints a record: the tags in [`VOCABULARY`] order, four
-/// cards to a trick, and each known tag's value in the canonical form of
-/// [`values::canonical_value`].
-pub fn layout(_record: &troef_ttn::Record) -> troef_ttn::Layout {
-    troef_ttn::Layout {
-        vocabulary: &VOCABULARY,
-        cards_per_trick: 4,
-        tag_value: values::canonical_value,
+/// How `troef fmt` prints a record: the tags in [`VOCABULARY`] order, each
+/// known tag's value in its game's canonical form, a trick of four cards to
+/// a line in `Play` ([`values::canonical_value`]), a turn to a line in a
+/// Dumbal record's `Turns` ([`dumbal::notation`]).
+pub fn layout(record: &troef_ttn::Record) -> troef_ttn::Layout {
+    let game = record.value("Game").and_then(GameKind::parse);
+    match game {
+        Some(GameKind::Dumbal) => dumbal::notation::LAYOUT,
+        _ => troef_ttn::Layout {
+            vocabulary: &VOCABULARY,
+            line_break: troef_ttn::four_cards_in_play,
+            tag_value: values::canonical_value,
+        },
     }
 }

@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::kind::GameKind;
 use crate::profile_file::ProfileFile;
-use crate::{jass, klaverjassen, pandoeren, schafkopf};
+use crate::{dumbal, jass, klaverjassen, pandoeren, schafkopf};
 
 /// The profile file format version this troef reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -126,6 +126,21 @@ const BUILTIN_FILES: &[(GameKind, &str, &str)] = &[
         "netschafkopf-short",
         include_str!("../profiles/schafkopf/netschafkopf-short.toml"),
     ),
+    (
+        GameKind::Dumbal,
+        "seed",
+        include_str!("../profiles/dumbal/seed.toml"),
+    ),
+    (
+        GameKind::Dumbal,
+        "alankar",
+        include_str!("../profiles/dumbal/alankar.toml"),
+    ),
+    (
+        GameKind::Dumbal,
+        "lawolf",
+        include_str!("../profiles/dumbal/lawolf.toml"),
+    ),
 ];
 
 /// A rule profile of any game.
@@ -135,6 +150,7 @@ pub enum AnyProfile {
     Pandoeren(pandoeren::Profile),
     Jass(jass::Profile),
     Schafkopf(schafkopf::Profile),
+    Dumbal(dumbal::Profile),
 }
 
 /// What the loader needs of a game's profile type.
@@ -181,6 +197,7 @@ game_profile!(klaverjassen, Klaverjassen);
 game_profile!(pandoeren, Pandoeren);
 game_profile!(jass, Jass);
 game_profile!(schafkopf, Schafkopf);
+game_profile!(dumbal, Dumbal);
 
 /// Keys every profile file has besides its game's rule fields.
 pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
@@ -192,6 +209,7 @@ impl AnyProfile {
             AnyProfile::Pandoeren(_) => pandoeren::Profile::GAME,
             AnyProfile::Jass(_) => jass::Profile::GAME,
             AnyProfile::Schafkopf(_) => schafkopf::Profile::GAME,
+            AnyProfile::Dumbal(_) => dumbal::Profile::GAME,
         }
     }
     /// The profile without its game's rule fields.
@@ -201,6 +219,7 @@ impl AnyProfile {
             AnyProfile::Pandoeren(p) => p,
             AnyProfile::Jass(p) => p,
             AnyProfile::Schafkopf(p) => p,
+            AnyProfile::Dumbal(p) => p,
         }
     }
     pub fn name(&self) -> &str {
@@ -355,6 +374,7 @@ fn parse_at(
         Some(GameKind::Schafkopf) => {
             parse_game::<schafkopf::Profile>(text, table, origin, dir, depth)
         }
+        Some(GameKind::Dumbal) => parse_game::<dumbal::Profile>(text, table, origin, dir, depth),
         None => Err(err(
             origin,
             match named {
@@ -665,6 +685,7 @@ pub fn schema(game: GameKind) -> Option<serde_json::Value> {
         GameKind::Pandoeren => schemars::schema_for!(pandoeren::Profile),
         GameKind::Jass => schemars::schema_for!(jass::Profile),
         GameKind::Schafkopf => schemars::schema_for!(schafkopf::Profile),
+        GameKind::Dumbal => schemars::schema_for!(dumbal::Profile),
     };
     serde_json::to_value(s).ok()
 }

@@ -202,6 +202,9 @@ pub struct MatchTracker {
     next_dealer: Option<Seat>,
     /// The side that won the match (a target reached), once decided.
     decided: Option<troef_cards::Team>,
+    /// A game's own state of the match (Dumbal: its players, their totals,
+    /// who is out), when it keeps one; dropped with the match.
+    game: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl MatchTracker {
@@ -213,7 +216,23 @@ impl MatchTracker {
             self.seats = Some([0; 4]);
             self.next_dealer = None;
             self.decided = None;
+            self.game = None;
         }
+    }
+
+    /// A game's own state of the match `match_id` (a new one when the match
+    /// starts), or `None` outside a match. Games with state beyond the
+    /// totals the tracker keeps hold it here, in their own type.
+    pub(crate) fn state<T: Default + Send + 'static>(
+        &mut self,
+        match_id: Option<&str>,
+    ) -> Option<&mut T> {
+        self.enter(match_id?);
+        let fresh = !self.game.as_ref().is_some_and(|g| g.is::<T>());
+        if fresh {
+            self.game = Some(Box::new(T::default()));
+        }
+        self.game.as_mut()?.downcast_mut::<T>()
     }
 
     /// The side that already won the current match `id`, if any (so a

@@ -2,8 +2,55 @@
 //! trick table and the score lines every game shares; each game prints its
 //! own outcome (`show` in its folder).
 
+use crate::games::GameReplay;
 use crate::replay::{DealReplay, TeamPoints, TrickOut};
 use std::fmt::Write as _;
+use troef_cards::{Card, CardSet, Seat, Suit};
+
+/// A hand by suits with symbols: `♠AT9 ♥J87 ♦Q ♣-`.
+pub(crate) fn hand_line(cards: Option<&[Card]>) -> String {
+    let Some(v) = cards else {
+        return "(unknown)".into();
+    };
+    let set: CardSet = v.iter().copied().collect();
+    Suit::ALL
+        .iter()
+        .map(|&s| {
+            let ranks: String = set
+                .of_suit(s)
+                .iter()
+                .rev()
+                .map(|c| c.rank().letter())
+                .collect();
+            format!(
+                "{}{}",
+                s.symbol(),
+                if ranks.is_empty() { "-".into() } else { ranks }
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The four-seat table of the trick games: who deals and starts, the four
+/// hands around the table.
+pub(crate) fn compass(s: &mut String, r: &GameReplay) {
+    let d = &r.deal;
+    let _ = writeln!(
+        s,
+        "{} ({} rules); dealer {}, {} {}",
+        r.game,
+        r.rules,
+        d.dealer.map_or("?", |d| d.name()),
+        r.game.first_player(),
+        d.eldest.map_or("?", |d| d.name())
+    );
+    let h = |seat: Seat| hand_line(d.hands.get(seat.index()).and_then(|h| h.as_deref()));
+    let _ = writeln!(s, "{:>22}North {}", "", h(Seat::North));
+    let west = format!("West {}", h(Seat::West));
+    let _ = writeln!(s, "{west:<40}East {}", h(Seat::East));
+    let _ = writeln!(s, "{:>22}South {}", "", h(Seat::South));
+}
 
 /// The auction line, when there were calls.
 pub(crate) fn auction_line(s: &mut String, d: &DealReplay) {

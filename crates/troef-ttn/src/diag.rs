@@ -66,6 +66,8 @@ codes! {
     PlayIncomplete = "E403", "play incomplete";
     RevokeOnLegal = "E404", "revoke marked on a legal card";
     PlayAfterEnd = "E405", "card after the end of play";
+    DrawNotAllowed = "E406", "draw not allowed: source, card or stock order";
+    ShowNotAllowed = "E407", "show not allowed: hand value or moment";
     RoemNotInTrick = "E501", "roem claimed that the trick does not hold";
     RoemWrongValue = "E502", "roem claimed with the wrong value";
     StukInvalid = "E503", "stuk claimed without king and queen of trumps";
@@ -84,6 +86,8 @@ codes! {
     PointsMismatch = "E608", "claimed card points differ from the replay";
     ValueMismatch = "E609", "claimed game value differs from the replay";
     DoubleDummyMismatch = "E610", "claimed double-dummy value or best cards differ from the solver";
+    PlayersMismatch = "E611", "the round's players are not the match's players still in";
+    HandsMismatch = "E612", "claimed hands differ from the replay";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 
@@ -106,6 +110,13 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// The rule (or rule variant) the action breaks.
     pub fn with_rule(mut self, id: &'static str) -> Diagnostic {
+        self.rule = Some(id);
+        self
+    }
+
+    /// The rule (or rule variant) the action breaks, on a diagnostic
+    /// already reported.
+    pub fn set_rule(&mut self, id: &'static str) -> &mut Diagnostic {
         self.rule = Some(id);
         self
     }

@@ -19,7 +19,7 @@ pub mod reader;
 pub use ast::*;
 pub use diag::{Code, Diagnostic, Severity};
 pub use parse::parse_record;
-pub use print::{format_text, print_file, print_record, Layout};
+pub use print::{format_text, four_cards_in_play, print_file, print_record, Layout, LineBreak};
 pub use reader::{RawRecord, RecordReader};
 
 /// The TTN version this crate reads and writes.

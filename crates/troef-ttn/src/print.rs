@@ -4,9 +4,10 @@
 //! * comments before the first tag stand on their own lines;
 //! * one tag pair per line, known tags in the [`Vocabulary`]'s order, then
 //!   the others in the order written; known values in canonical form;
-//! * a section's tokens follow their tag; in `Play`, each trick starts a line
-//!   (a card that begins a trick, counted on the main line); `;` comments end
-//!   their line and `%` escapes stand alone on theirs.
+//! * a section's tokens follow their tag, broken into lines where the
+//!   [`Layout`] says (by default in `Play` each trick starts a line: a card
+//!   that begins a trick, counted on the main line); `;` comments end their
+//!   line and `%` escapes stand alone on theirs.
 
 use crate::ast::*;
 use crate::diag::Diagnostic;
@@ -16,15 +17,18 @@ use crate::reader::{RawRecord, RecordReader};
 /// Printing options: what the printer needs to know of a record's game.
 ///
 /// The notation knows no game. Whoever knows the games (`troef_rules::layout`)
-/// says which tags there are and in what order, how many cards make a trick
-/// and what a tag value's canonical form is; [`Layout::default`] knows no
-/// tag, prints four cards to a line and every value as written.
+/// says which tags there are and in what order, where a section's lines
+/// break (a trick, a turn) and what a tag value's canonical form is;
+/// [`Layout::default`] knows no tag, prints four cards of `Play` to a line
+/// and every value as written.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
     /// The known tags: their order.
     pub vocabulary: &'static Vocabulary,
-    /// Cards per trick, for line breaks in `Play` (4 for the four-player games).
-    pub cards_per_trick: usize,
+    /// Whether a token of a section starts a new line: called with the
+    /// section's tag name, the number of cards before the token on the main
+    /// line, the token before it (if any) and the token.
+    pub line_break: LineBreak,
     /// The canonical form of a tag's value (`tag`, `value`), or `None` to
     /// print the value as written.
     pub tag_value: fn(&str, &str) -> Option<String>,
@@ -34,10 +38,20 @@ impl Default for Layout {
     fn default() -> Self {
         Layout {
             vocabulary: &Vocabulary::OPEN,
-            cards_per_trick: 4,
+            line_break: four_cards_in_play,
             tag_value: as_written,
         }
     }
+}
+
+/// Decides where a section's lines break: `(section, cards before, token
+/// before, token) -> starts a line`.
+pub type LineBreak = fn(&str, usize, Option<&Token>, &Token) -> bool;
+
+/// The default line breaks: in `Play`, a line for every four cards (a trick
+/// of a four-player game); every other section on one line.
+pub fn four_cards_in_play(section: &str, cards: usize, _prev: Option<&Token>, t: &Token) -> bool {
+    section == "Play" && matches!(t.kind, TokenKind::Card(_)) && cards > 0 && cards % 4 == 0
 }
 
 /// Keeps every tag value as written.
@@ -145,15 +159,21 @@ impl Line<'_> {
             }
         }
     }
-    fn tokens(&mut self, tokens: &[Token], break_every: Option<usize>) {
+    /// A run of tokens; `breaks` names the section and its line breaks
+    /// (none inside a variation).
+    fn tokens(&mut self, tokens: &[Token], breaks: Option<(&str, LineBreak)>) {
         let mut cards = 0;
+        let mut prev = None;
         for t in tokens {
-            if let (Some(n), TokenKind::Card(_)) = (break_every, &t.kind) {
-                if cards > 0 && cards % n == 0 {
+            if let Some((section, starts_line)) = breaks {
+                if starts_line(section, cards, prev, t) {
                     self.end();
                 }
+            }
+            if matches!(t.kind, TokenKind::Card(_)) {
                 cards += 1;
             }
+            prev = Some(t);
             self.token(t);
         }
     }
@@ -200,8 +220,7 @@ pub fn print_record(r: &Record, layout: Layout, out: &mut String) {
         }
         if !t.section.is_empty() {
             line.end();
-            let every = (t.name == "Play").then_some(layout.cards_per_trick.max(1));
-            line.tokens(&t.section, every);
+            line.tokens(&t.section, Some((&t.name, layout.line_break)));
         }
         line.end();
     }

@@ -1,0 +1,1 @@
+//! Analysis for a game of hidden draws (`spec/analysis.md`, "Dumbal").
