@@ -501,3 +501,40 @@ fn schafkopf_worked_examples() {
     assert_eq!((got[8].3, got[8].4), (2, 50), "example 4, Parlett");
     assert_eq!((got[9].1, got[9].3, got[9].4), (true, 3, 160), "example 5");
 }
+
+/// Every valid Dumbal round that was played out: the winners score 0, every
+/// other non-shower scores the hand she shows (section 4 of the rules).
+fn dumbal_invariants(name: &str, c: &Checked) {
+    let Some(r) = &c.replay else {
+        panic!("{name}: not replayed")
+    };
+    let troef_rules::Outcome::Dumbal(d) = &r.outcome else {
+        panic!("{name}: not a Dumbal outcome")
+    };
+    let (Some(score), Some(show)) = (&d.score, &d.show) else {
+        return;
+    };
+    for s in score {
+        let hand = show.hands.iter().find(|h| h.seat == s.seat).unwrap();
+        if d.winners.contains(&s.seat) {
+            assert_eq!(s.points, 0, "{name}: a winner scores 0");
+        } else if s.seat != show.seat {
+            assert_eq!(
+                s.points,
+                u64::from(hand.value),
+                "{name}: a loser scores her hand"
+            );
+        }
+    }
+    assert_eq!(show.made, d.winners == vec![show.seat], "{name}");
+}
+
+#[test]
+fn valid_dumbal_corpus() {
+    valid_dir("corpus/dumbal", 15, dumbal_invariants);
+}
+
+#[test]
+fn broken_dumbal_corpus() {
+    broken_dir("corpus/broken/dumbal");
+}
