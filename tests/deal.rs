@@ -93,3 +93,28 @@ fn schafkopf_deal_numbers_are_pinned() {
     );
     assert!(hands_from_number(2_308_743_493_056, true).is_none());
 }
+
+/// Dumbal: the whole pack shuffled (spec/notation.md section 8), five cards
+/// to each player from seat 1, the rest the stock. The record is pinned and
+/// checks clean for every number of players.
+#[test]
+fn dumbal_deals_are_pinned_and_check() {
+    use troef_rules::games::dealing;
+    let d = dealing("dumbal").unwrap();
+    let r = d.record(7, 0, Some(2)).unwrap();
+    assert!(r.contains("[Deal \"1:7.Q2..JT 2:2.A.J94.\"]"), "{r}");
+    assert!(r.contains("[Stock \"HJ H5 D6 SA C2 DT C5 S4 SJ DA"), "{r}");
+    assert_eq!(d.record(7, 0, Some(2)), Ok(r));
+    for n in 2..=10 {
+        let text = format!("% TTN 1\n\n{}", d.record(3, 5, Some(n)).unwrap());
+        let checked = dealt_records_check(&text);
+        assert!(checked, "{n} players: {text}");
+    }
+    assert!(d.record(1, 0, Some(1)).is_err());
+    assert!(d.record(1, 0, Some(11)).is_err());
+}
+
+/// Whether a text's records have no error (an unplayed round is a warning).
+fn dealt_records_check(text: &str) -> bool {
+    troef_rules::check::Checker::new(text.as_bytes()).all(|c| c.is_ok_and(|c| c.is_valid()))
+}

@@ -220,7 +220,7 @@ impl Progress {
 /// What an analysing thread sends back: a card valued, or a record done.
 enum Msg {
     Card,
-    Done(Box<(usize, Checked, Result<analyze::Report, String>)>),
+    Done(Box<(usize, Checked, Result<analyze::Analysis, String>)>),
 }
 
 pub fn run_analyze(
@@ -329,7 +329,7 @@ fn write_analysis(
     out: &mut impl Write,
     name: &str,
     c: &Checked,
-    outcome: &Result<analyze::Report, String>,
+    outcome: &Result<analyze::Analysis, String>,
     json: bool,
     progress: &mut Progress,
 ) -> io::Result<u8> {
@@ -390,7 +390,7 @@ fn analyse_one(
     source: &Source,
     overrides: &[AnyProfile],
     tick: impl FnMut(),
-) -> Result<analyze::Report, String> {
+) -> Result<analyze::Analysis, String> {
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
-    analyze::record(c, &profile, tick).map_err(|s| s.0)
+    analyze::any_record(c, &profile, tick).map_err(|s| s.0)
 }

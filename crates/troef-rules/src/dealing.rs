@@ -1,6 +1,6 @@
 //! Reproducible deals (`troef deal`): each game states how it is dealt
 //! ([`Dealing`], its `DEALING`), [`crate::games::DEALINGS`] lists them, and
-//! [`record`] writes one deal as a TTN record.
+//! [`Dealing::record`] writes one deal as a TTN record.
 
 use crate::kind::GameKind;
 use crate::values::{print_deal, DealValue};

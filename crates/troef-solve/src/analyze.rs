@@ -154,6 +154,10 @@ pub struct Skip(pub String);
 pub fn solvable(replay: &GameReplay) -> Result<(), Skip> {
     if crate::GAMES.contains(&replay.game) {
         Ok(())
+    } else if replay.game == troef_rules::GameKind::Dumbal {
+        Err(Skip(
+            "Dumbal is not played in tricks: `troef analyze` values its turns".into(),
+        ))
     } else {
         let games: Vec<&str> = crate::GAMES.iter().map(|g| g.name()).collect();
         Err(Skip(format!(
@@ -396,6 +400,51 @@ pub fn record(
         annotate(r, &trace, &report, &g);
     }
     Ok(report)
+}
+
+/// The analysis of a record of any game: the solver's for the trick games,
+/// the turn analysis for Dumbal (a game of hidden draws: see
+/// `troef_rules::dumbal::analysis`).
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Analysis {
+    Tricks(Box<Report>),
+    Turns(TurnsReport),
+}
+
+/// A Dumbal round's analysis: every turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnsReport {
+    pub game: String,
+    pub rules: String,
+    pub turns: Vec<troef_rules::dumbal::analysis::TurnAnalysis>,
+}
+
+/// Analyses a checked record of any game and annotates its syntax tree
+/// (the trick games: [`record`]).
+pub fn any_record(
+    c: &mut troef_rules::check::Checked,
+    profile: &AnyProfile,
+    progress: impl FnMut(),
+) -> Result<Analysis, Skip> {
+    let (AnyProfile::Dumbal(p), Some(Outcome::Dumbal(out))) =
+        (profile, c.replay.as_ref().map(|r| &r.outcome))
+    else {
+        return record(c, profile, progress).map(|r| Analysis::Tricks(Box::new(r)));
+    };
+    if !c.is_valid() {
+        return Err(Skip("the record has errors (run `troef check`)".into()));
+    }
+    use troef_rules::dumbal::analysis;
+    let turns = analysis::analyse(p, out);
+    if let Some(r) = c.record.as_mut() {
+        analysis::annotate(r, &turns);
+    }
+    Ok(Analysis::Turns(TurnsReport {
+        game: profile.game().to_string(),
+        rules: profile.name().to_string(),
+        turns,
+    }))
 }
 
 /// Writes the analysis into the record: on each analysed card a comment

@@ -6,7 +6,7 @@
 //!
 //! This module holds the game's facts (card values, which discards are
 //! legal); `replay` walks a record's `[Turns]` through them as a
-//! [`crate::walk::GameRules`] with its own turn phase, `notation` reads and
+//! `GameRules` (the driver's game trait) with its own turn phase, `notation` reads and
 //! prints its tag values, `analysis` values each turn.
 
 pub mod analysis;

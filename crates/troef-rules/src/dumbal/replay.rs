@@ -4,7 +4,7 @@
 //! allowed); the show scored; the claims (`Result`, `Hands`, `Total`,
 //! `Winner`) compared; the match's totals and eliminations kept.
 //!
-//! Dumbal is a [`GameRules`] with its own phase, [`Round`]: the driver walks
+//! Dumbal is a `GameRules` with its own phase, [`Round`]: the driver walks
 //! it like the trick games, and nothing outside this folder knows its turns.
 
 use super::notation::{parse_hands, parse_scores, parse_stock, Player};

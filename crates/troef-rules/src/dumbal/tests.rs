@@ -82,3 +82,43 @@ fn ties_among_non_showers() {
     shared.tie_breaker = TieBreaker::Shared;
     assert_eq!(show_outcome(&shared, &hands, 0).winners, vec![1, 2]);
 }
+
+mod hostile {
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "stock", "stock:D5", "stock:SA", "take:H9", "take:S2", "show", "show:2", "show:11",
+        "slap:D7", "slap:XX", "take", "out:3", "H7", "H8", "H9", "SA", "C2", "D5", "ST",
+    ];
+
+    proptest! {
+        /// Any sequence of Dumbal words and cards, under every built-in
+        /// profile, replays without a panic, and an invalid record says
+        /// why with an error.
+        #[test]
+        fn any_turns_replay_without_panic(
+            picks in proptest::collection::vec(0..WORDS.len(), 0..60),
+            profile in 0usize..3,
+            stock in any::<bool>(),
+        ) {
+            let turns: Vec<&str> = picks.iter().map(|&i| WORDS[i]).collect();
+            let rules = ["seed", "alankar", "lawolf"][profile];
+            let stock_tag = if stock {
+                "[Stock \"C3 H5 D2 S3 SA C2 DA CA S4 S5 S6 S8 S9 ST SJ SQ SK H3 H4 H6 H7 H8 H9 HT HJ HK D3 D5 D6 D7 D8 DT DQ DK C4 C5 C6 C7 C8 C9 CQ CK\"]\n"
+            } else {
+                ""
+            };
+            let text = format!(
+                "[Game \"dumbal\"]\n[Rules \"{rules}\"]\n[Match \"m\"]\n[Dealer \"1\"]\n[Deal \"1:7.Q2..JT 2:2.A.J94.\"]\n{stock_tag}[Turns \"2\"]\n{}\n[Result \"1:0 2:3\"]\n[Total \"1:0 2:3\"]\n",
+                turns.join(" ")
+            );
+            let parsed = troef_ttn::parse_record(&text, 0, &crate::VOCABULARY);
+            if let Some(rec) = parsed.record {
+                let out = crate::replay(&rec, &mut crate::MatchTracker::default());
+                for d in &out.diagnostics {
+                    prop_assert!(d.span.end <= text.len());
+                }
+            }
+        }
+    }
+}
