@@ -63,7 +63,7 @@ impl GameReplay {
     pub fn show(&self, s: &mut String, claimed: Option<&str>) {
         let d = &self.deal;
         if !matches!(self.outcome, Outcome::Dumbal(_)) {
-            crate::show::compass(s, self);
+            crate::show::compass(s, (self.game, &self.rules), d);
         }
         match &self.outcome {
             Outcome::Klaverjassen(o) => o.show(s, d, claimed),

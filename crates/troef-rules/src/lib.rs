@@ -107,7 +107,11 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
 pub fn layout(record: &troef_ttn::Record) -> troef_ttn::Layout {
     let game = record.value("Game").and_then(GameKind::parse);
     match game {
-        Some(GameKind::Dumbal) => dumbal::notation::LAYOUT,
+        Some(GameKind::Dumbal) => troef_ttn::Layout {
+            vocabulary: &VOCABULARY,
+            line_break: dumbal::notation::turn_starts,
+            tag_value: dumbal::notation::canonical_value,
+        },
         _ => troef_ttn::Layout {
             vocabulary: &VOCABULARY,
             line_break: troef_ttn::four_cards_in_play,

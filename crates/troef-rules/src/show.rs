@@ -2,7 +2,7 @@
 //! trick table and the score lines every game shares; each game prints its
 //! own outcome (`show` in its folder).
 
-use crate::games::GameReplay;
+use crate::kind::GameKind;
 use crate::replay::{DealReplay, TeamPoints, TrickOut};
 use std::fmt::Write as _;
 use troef_cards::{Card, CardSet, Seat, Suit};
@@ -34,15 +34,12 @@ pub(crate) fn hand_line(cards: Option<&[Card]>) -> String {
 
 /// The four-seat table of the trick games: who deals and starts, the four
 /// hands around the table.
-pub(crate) fn compass(s: &mut String, r: &GameReplay) {
-    let d = &r.deal;
+pub(crate) fn compass(s: &mut String, (game, rules): (GameKind, &str), d: &DealReplay) {
     let _ = writeln!(
         s,
-        "{} ({} rules); dealer {}, {} {}",
-        r.game,
-        r.rules,
+        "{game} ({rules} rules); dealer {}, {} {}",
         d.dealer.map_or("?", |d| d.name()),
-        r.game.first_player(),
+        game.first_player(),
         d.eldest.map_or("?", |d| d.name())
     );
     let h = |seat: Seat| hand_line(d.hands.get(seat.index()).and_then(|h| h.as_deref()));

@@ -180,17 +180,9 @@ pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
     }
 }
 
-/// How a Dumbal record prints: the tags of [`crate::VOCABULARY`], Dumbal's
-/// canonical values, a turn to a line in `Turns`.
-pub const LAYOUT: troef_ttn::Layout = troef_ttn::Layout {
-    vocabulary: &crate::VOCABULARY,
-    line_break: turn_starts,
-    tag_value: canonical_value,
-};
-
 /// In `Turns`, a line starts with each turn: a card after a word (the
 /// draw that ended the turn before), and a show.
-fn turn_starts(section: &str, _cards: usize, prev: Option<&Token>, t: &Token) -> bool {
+pub fn turn_starts(section: &str, _cards: usize, prev: Option<&Token>, t: &Token) -> bool {
     if section != "Turns" || prev.is_none() {
         return false;
     }
