@@ -1386,14 +1386,15 @@ fn check_total(cx: &mut Cx<'_, Profile>, out: &DumbalOut) {
             Some(_) => {}
         }
     }
-    let outs: Vec<String> = claimed
+    // The players out, in any order the record writes them.
+    let mut outs: Vec<Player> = claimed
         .words
         .iter()
-        .filter(|w| w.starts_with("out:"))
-        .cloned()
+        .filter_map(|w| w.strip_prefix("out:").and_then(Player::parse))
         .collect();
+    outs.sort();
     let real: Vec<String> = out.out.iter().map(|p| format!("out:{p}")).collect();
-    if outs != real {
+    if outs != out.out {
         wrong.push(format!(
             "out of the match after this round (at or over the target of {}): {}",
             cx.p.target,
