@@ -22,7 +22,7 @@ use troef_ttn::{Code, Span, Token, TokenKind};
 pub struct DumbalDeal {
     seats: Vec<Player>,
     names: Vec<Option<String>>,
-    /// The stock as the record gives it, top first.
+    /// Whether the record gives the stock's order (`[Stock]`).
     stock_given: bool,
 }
 
