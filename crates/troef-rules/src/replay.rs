@@ -683,11 +683,17 @@ pub(crate) fn check_card<R: TrickRules>(
 /// Reports a play that stops short of the last trick (E403): an error when
 /// the record claims a result, else a warning (the score is not computed).
 pub(crate) fn play_incomplete(rec: &Record, out: &mut Findings, played: usize, total: usize) {
-    let play_tag = rec.tag("Play");
-    let at = play_tag
-        .and_then(|t| t.section.last())
-        .map_or(span_or(play_tag, rec), |t| t.span);
     let msg = format!("only {played} of {total} tricks are played; the score is not computed");
+    incomplete(rec, out, "Play", msg);
+}
+
+/// Reports a deal whose `section` stops before its end (E403), at its last
+/// token: an error when the record claims a result, else a warning.
+pub(crate) fn incomplete(rec: &Record, out: &mut Findings, section: &str, msg: String) {
+    let tag = rec.tag(section);
+    let at = tag
+        .and_then(|t| t.section.last())
+        .map_or(span_or(tag, rec), |t| t.span);
     out.diagnostics.push(if rec.tag("Result").is_some() {
         Diagnostic::error(Code::PlayIncomplete, at, msg)
     } else {

@@ -8,13 +8,14 @@
 //! and for each legal discard, the hand value it leaves before the draw
 //! (the draw is not known in advance, so it is not part of the value).
 
+use super::notation::turn_starts;
 use super::notation::Player;
 use super::replay::{show_outcome, DumbalOut};
 use super::{hand_value, legal_discards, Profile};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{Card, CardSet};
-use troef_ttn::{Comment, CommentKind, Record, TokenKind};
+use troef_ttn::{Comment, CommentKind, Record};
 
 /// The comments the analysis writes start with this, so that a second
 /// analysis replaces them.
@@ -163,16 +164,12 @@ pub fn annotate(record: &mut Record, analysis: &[TurnAnalysis]) {
         return;
     };
     let mut turn = 0;
-    let mut prev_word = true;
-    for tok in &mut tag.section {
-        let starts = match &tok.kind {
-            TokenKind::Card(_) => prev_word,
-            TokenKind::Word(w) => w.starts_with("show"),
-        };
-        prev_word = matches!(tok.kind, TokenKind::Word(_));
-        if !starts {
+    for i in 0..tag.section.len() {
+        let before = i.checked_sub(1).and_then(|j| tag.section.get(j));
+        if before.is_some() && !turn_starts("Turns", 0, before, &tag.section[i]) {
             continue;
         }
+        let tok = &mut tag.section[i];
         tok.comments.retain(|c| !c.text.starts_with(MARK));
         if let Some(a) = analysis.get(turn) {
             tok.comments.push(Comment {

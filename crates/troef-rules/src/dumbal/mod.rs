@@ -144,11 +144,18 @@ fn is_straight(bits: u32, n: u32) -> bool {
     bits >> low == (1 << n) - 1
 }
 
+/// On the circle of 13 ranks: the rank bits whose next rank is in the set,
+/// and those whose previous rank is.
+fn neighbours(bits: u32) -> (u32, u32) {
+    let has_next = (bits >> 1) | ((bits & 1) << 12);
+    let has_prev = ((bits << 1) & 0x1fff) | (bits >> 12);
+    (has_next, has_prev)
+}
+
 /// Whether the rank bits are consecutive on the circle of 13 ranks: exactly
 /// one rank of the set is not followed by another of the set.
 fn is_cyclic(bits: u32) -> bool {
-    let next = (bits >> 1) | ((bits & 1) << 12);
-    (bits & !next).count_ones() == 1
+    (bits & !neighbours(bits).0).count_ones() == 1
 }
 
 /// The cards a player may take from a run: its two ends (in run order,
@@ -158,8 +165,7 @@ pub fn ends(discard: CardSet) -> CardSet {
         return discard;
     }
     let bits = rank_bits(discard);
-    let next = (bits >> 1) | ((bits & 1) << 12);
-    let prev = ((bits << 1) & 0x1fff) | (bits >> 12);
+    let (next, prev) = neighbours(bits);
     discard
         .iter()
         .filter(|c| {
@@ -191,22 +197,15 @@ pub fn legal_discards(hand: CardSet, wrap: bool) -> Vec<CardSet> {
 pub fn group_str(g: CardSet) -> String {
     let mut v: Vec<Card> = g.iter().collect();
     v.sort_by_key(|c| (run_rank(*c), c.suit() as u8));
-    if let Some(first) = v.first().copied() {
+    let bits = rank_bits(g);
+    if classify(g, true) == Ok(Group::Run) && !is_straight(bits, g.len()) {
         // A wrapped run reads from the rank after its gap: Q K A 2.
-        if v.len() >= 3 && v.iter().all(|c| c.suit() == first.suit()) {
-            let bits = rank_bits(g);
-            if !is_straight(bits, g.len()) && is_cyclic(bits) {
-                let start = v
-                    .iter()
-                    .position(|c| {
-                        let b = 1u32 << (run_rank(*c) - 1);
-                        let prev = ((bits << 1) & 0x1fff) | (bits >> 12);
-                        prev & b == 0
-                    })
-                    .unwrap_or(0);
-                v.rotate_left(start);
-            }
-        }
+        let (_, has_prev) = neighbours(bits);
+        let start = v
+            .iter()
+            .position(|c| has_prev & 1 << (run_rank(*c) - 1) == 0)
+            .unwrap_or(0);
+        v.rotate_left(start);
     }
     v.iter().map(Card::to_string).collect::<Vec<_>>().join(" ")
 }

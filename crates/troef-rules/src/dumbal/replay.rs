@@ -158,6 +158,16 @@ struct DumbalMatch {
     decided: Option<Player>,
 }
 
+impl DumbalMatch {
+    /// The players below `target` (still in), and those at or over it (out),
+    /// in seat order.
+    fn split(&self, target: u64) -> (Vec<Player>, Vec<Player>) {
+        let (still_in, out): (Vec<_>, Vec<_>) = self.totals.iter().partition(|(_, t)| *t < target);
+        let seats = |v: Vec<&(Player, u64)>| v.into_iter().map(|(p, _)| *p).collect();
+        (seats(still_in), seats(out))
+    }
+}
+
 impl DumbalDeal {
     fn who(&self, pos: usize) -> String {
         match &self.names[pos] {
@@ -506,23 +516,11 @@ impl GameRules for DumbalDeal {
         let score = match round.end {
             _ if stopped => None,
             None => {
-                let at = rec
-                    .tag("Turns")
-                    .and_then(|t| t.section.last())
-                    .map_or(span_or(rec.tag("Turns"), rec), |t| t.span);
                 let msg = format!(
                     "the round has {} turns and no show; the score is not computed",
                     out.turns.len()
                 );
-                if rec.tag("Result").is_some() {
-                    cx.err(Code::PlayIncomplete, at, msg);
-                } else {
-                    cx.push(troef_ttn::Diagnostic::warning(
-                        Code::PlayIncomplete,
-                        at,
-                        msg,
-                    ));
-                }
+                crate::replay::incomplete(rec, cx.out, "Turns", msg);
                 None
             }
             Some(End::Void) => {
@@ -1098,12 +1096,8 @@ fn check_result(cx: &mut Cx<'_, Profile>, score: &[SeatPoints], out: &DumbalOut)
     let Some(t) = cx.rec.tag("Result") else {
         return;
     };
-    let claimed = match parse_scores(&t.value) {
-        Ok(c) => c,
-        Err(e) => {
-            cx.err(Code::BadScore, t.value_span, format!("invalid result: {e}"));
-            return;
-        }
+    let Some(claimed) = read_claim(cx, t, "result") else {
+        return;
     };
     let made = out.show.as_ref().is_some_and(|s| s.made);
     let failed = out.show.as_ref().is_some_and(|s| !s.made);
@@ -1141,40 +1135,24 @@ fn check_result(cx: &mut Cx<'_, Profile>, score: &[SeatPoints], out: &DumbalOut)
         );
         return;
     }
-    for (seat, n) in &claimed.points {
-        match score.iter().find(|s| s.seat == *seat) {
-            None => wrong.push(format!("player {seat} does not play this round")),
-            Some(s) if n.is_some_and(|n| n != s.points) => wrong.push(format!(
-                "player {seat} scores {}, not {}",
-                s.points,
-                n.unwrap_or(0)
-            )),
-            Some(_) => {}
-        }
-    }
-    if !wrong.is_empty() {
-        let replay = super::notation::print_scores(&super::notation::Scores {
-            points: score.iter().map(|s| (s.seat, Some(s.points))).collect(),
-            words: if out.void {
-                vec!["void".into()]
-            } else if made {
-                vec!["made".into()]
-            } else {
-                vec!["failed".into()]
-            },
-        });
-        let d = cx.err(
-            Code::ResultMismatch,
-            t.value_span,
-            format!(
-                "claimed result `{}`, replay gives `{replay}`",
-                t.value.trim()
-            ),
-        );
-        for w in wrong {
-            d.notes.push(w);
-        }
-    }
+    wrong.extend(points_differ(
+        &claimed.points,
+        score,
+        ("does not play this round", "scores"),
+    ));
+    let word = if out.void {
+        "void"
+    } else if made {
+        "made"
+    } else {
+        "failed"
+    };
+    report_mismatch(
+        cx,
+        (Code::ResultMismatch, t, "result"),
+        print_points(score, vec![word.into()]),
+        wrong,
+    );
 }
 
 /// Compares a `Hands` claim (the hands shown at the end) with the replay (E612).
@@ -1248,12 +1226,7 @@ fn check_match(
         m.totals = game.seats.iter().map(|&p| (p, 0)).collect();
         m.known = true;
     } else if m.known {
-        let still_in: Vec<Player> = m
-            .totals
-            .iter()
-            .filter(|(_, t)| *t < target)
-            .map(|(p, _)| *p)
-            .collect();
+        let (still_in, _) = m.split(target);
         if still_in != game.seats {
             let list = |v: &[Player]| {
                 v.iter()
@@ -1321,12 +1294,7 @@ fn settle_match(cx: &mut Cx<'_, Profile>, tracker: &mut MatchTracker, out: &mut 
         _ => m.known = false,
     }
     if let Some(d) = out.dealer {
-        let still_in: Vec<Player> = m
-            .totals
-            .iter()
-            .filter(|(_, t)| *t < target)
-            .map(|(p, _)| *p)
-            .collect();
+        let (still_in, _) = m.split(target);
         m.next_dealer = (m.known && !still_in.is_empty()).then(|| after(&still_in, d));
     }
     if !m.known {
@@ -1338,18 +1306,8 @@ fn settle_match(cx: &mut Cx<'_, Profile>, tracker: &mut MatchTracker, out: &mut 
             .map(|&(seat, points)| SeatPoints { seat, points })
             .collect(),
     );
-    out.out = m
-        .totals
-        .iter()
-        .filter(|(_, t)| *t >= target)
-        .map(|(p, _)| *p)
-        .collect();
-    let left: Vec<Player> = m
-        .totals
-        .iter()
-        .filter(|(_, t)| *t < target)
-        .map(|(p, _)| *p)
-        .collect();
+    let (left, out_now) = m.split(target);
+    out.out = out_now;
     if left.len() == 1 && m.totals.len() > 1 {
         m.decided = Some(left[0]);
         out.match_winner = Some(left[0]);
@@ -1363,29 +1321,10 @@ fn check_total(cx: &mut Cx<'_, Profile>, out: &DumbalOut) {
     let Some(total) = &out.running_total else {
         return;
     };
-    let claimed = match parse_scores(&t.value) {
-        Ok(c) => c,
-        Err(e) => {
-            cx.err(
-                Code::BadScore,
-                t.value_span,
-                format!("invalid running total: {e}"),
-            );
-            return;
-        }
+    let Some(claimed) = read_claim(cx, t, "running total") else {
+        return;
     };
-    let mut wrong = Vec::new();
-    for (seat, n) in &claimed.points {
-        match total.iter().find(|s| s.seat == *seat) {
-            None => wrong.push(format!("player {seat} is not in this match")),
-            Some(s) if n.is_some_and(|n| n != s.points) => wrong.push(format!(
-                "player {seat} has {}, not {}",
-                s.points,
-                n.unwrap_or(0)
-            )),
-            Some(_) => {}
-        }
-    }
+    let mut wrong = points_differ(&claimed.points, total, ("is not in this match", "has"));
     // The players out, in any order the record writes them.
     let mut outs: Vec<Player> = claimed
         .words
@@ -1410,21 +1349,77 @@ fn check_total(cx: &mut Cx<'_, Profile>, out: &DumbalOut) {
             "`{w}` is not a word of a running total (only `out:SEAT`)"
         ));
     }
-    if !wrong.is_empty() {
-        let replay = super::notation::print_scores(&super::notation::Scores {
-            points: total.iter().map(|s| (s.seat, Some(s.points))).collect(),
-            words: real,
-        });
-        let d = cx.err(
-            Code::TotalMismatch,
-            t.value_span,
-            format!(
-                "claimed running total `{}`, replay gives `{replay}`",
-                t.value.trim()
-            ),
-        );
-        d.notes.extend(wrong);
+    report_mismatch(
+        cx,
+        (Code::TotalMismatch, t, "running total"),
+        print_points(total, real),
+        wrong,
+    );
+}
+
+/// Reads a `seat:points` claim (`Result`, `Total`); reports one that does
+/// not read (E603).
+fn read_claim(
+    cx: &mut Cx<'_, Profile>,
+    t: &troef_ttn::Tag,
+    what: &str,
+) -> Option<super::notation::Scores> {
+    match parse_scores(&t.value) {
+        Ok(c) => Some(c),
+        Err(e) => {
+            cx.err(Code::BadScore, t.value_span, format!("invalid {what}: {e}"));
+            None
+        }
     }
+}
+
+/// What differs between claimed points and the replay's, one line each:
+/// a seat the replay does not have (`absent`), or other points (`verb`).
+/// A `?` agrees with any.
+fn points_differ(
+    claimed: &[(Player, Option<u64>)],
+    real: &[SeatPoints],
+    (absent, verb): (&str, &str),
+) -> Vec<String> {
+    claimed
+        .iter()
+        .filter_map(|&(seat, n)| match real.iter().find(|s| s.seat == seat) {
+            None => Some(format!("player {seat} {absent}")),
+            Some(s) => n
+                .filter(|&n| n != s.points)
+                .map(|n| format!("player {seat} {verb} {}, not {n}", s.points)),
+        })
+        .collect()
+}
+
+/// Points and words as a claim writes them: `1:24 2:0 failed`.
+fn print_points(points: &[SeatPoints], words: Vec<String>) -> String {
+    super::notation::print_scores(&super::notation::Scores {
+        points: points.iter().map(|s| (s.seat, Some(s.points))).collect(),
+        words,
+    })
+}
+
+/// Reports a claim that differs from the replay (`code`), with what the
+/// replay gives and each difference as a note; nothing when all agree.
+fn report_mismatch(
+    cx: &mut Cx<'_, Profile>,
+    (code, t, what): (Code, &troef_ttn::Tag, &str),
+    replay: String,
+    wrong: Vec<String>,
+) {
+    if wrong.is_empty() {
+        return;
+    }
+    let d = cx.err(
+        code,
+        t.value_span,
+        format!(
+            "claimed {what} `{}`, replay gives `{replay}`",
+            t.value.trim()
+        ),
+    );
+    d.notes.extend(wrong);
 }
 
 fn check_winner(cx: &mut Cx<'_, Profile>, out: &DumbalOut) {
