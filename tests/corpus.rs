@@ -538,3 +538,88 @@ fn valid_dumbal_corpus() {
 fn broken_dumbal_corpus() {
     broken_dir("corpus/broken/dumbal");
 }
+
+/// Every valid Het pandoeren record: the deal's settlement is the sum of
+/// its payments; under every-loser-pays-every-winner (H-V9 [D]) the
+/// payments sum to zero; every hand at play has 8 cards and the four make
+/// the 32 cards in play (the 33rd is the discard).
+fn het_pandoeren_invariants(name: &str, c: &Checked) {
+    let Some(r) = &c.replay else {
+        panic!("{name}: not replayed")
+    };
+    let troef_rules::Outcome::HetPandoeren(h) = &r.outcome else {
+        panic!("{name}: not a Het pandoeren outcome")
+    };
+    let sum = h.payments.iter().fold([0i64; 4], |mut a, p| {
+        for (x, y) in a.iter_mut().zip(p.amounts.to_array()) {
+            *x += y;
+        }
+        a
+    });
+    if let Some(s) = h.settlement {
+        assert_eq!(s.to_array(), sum, "{name}: settlement is the payments' sum");
+        if r.rules != "declarers-only" {
+            assert_eq!(sum.iter().sum::<i64>(), 0, "{name}: zero-sum");
+        }
+    }
+    if let Some(hands) = &h.hands_at_play {
+        let all: CardSet = hands.iter().flatten().copied().collect();
+        assert!(
+            hands.iter().all(|h| h.len() == 8),
+            "{name}: eight cards each"
+        );
+        assert_eq!(all.len(), 32, "{name}");
+        assert!(
+            !all.contains(h.discard.unwrap()),
+            "{name}: the discard is out"
+        );
+    }
+    if let (Some(sc), Some(ct)) = (&h.score, &h.contract) {
+        assert_eq!(
+            sc.tricks.iter().map(|&t| t as usize).sum::<usize>(),
+            8,
+            "{name}"
+        );
+        let won = sc.winners.contains(&ct.bidder);
+        assert_eq!(
+            won,
+            sc.verdict == "made",
+            "{name}: the bidder wins iff made"
+        );
+    }
+}
+
+#[test]
+fn valid_het_pandoeren_corpus() {
+    valid_dir("corpus/het-pandoeren", 30, het_pandoeren_invariants);
+}
+
+#[test]
+fn broken_het_pandoeren_corpus() {
+    broken_dir("corpus/broken/het-pandoeren");
+}
+
+/// Worked example 2 of `spec/rules/het-pandoeren.md` (section 6), computed
+/// by hand there: the opponents' tricks are worth 21 and the discarded king
+/// 3, 24 conceded: made for 25; in the second record 24 + 3 = 27: failed.
+#[test]
+fn het_pandoeren_worked_example_4e_boer() {
+    let checked = check_file(&root().join("corpus/het-pandoeren/stoet-and-4e-boer.ttn"));
+    let got: Vec<(Option<i32>, String, i64)> = checked
+        .iter()
+        .filter_map(|c| match &c.replay.as_ref()?.outcome {
+            troef_rules::Outcome::HetPandoeren(h) if h.bought.is_some() => {
+                let s = h.score.as_ref()?;
+                Some((s.conceded, s.verdict.clone(), s.value))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (Some(24), "made".into(), 25),
+            (Some(27), "failed".into(), 25)
+        ]
+    );
+}

@@ -131,6 +131,7 @@ fn every_rules_file_variant_is_a_field() {
         ("jass", "JS-V", "rules-jass.md", 11),
         ("schafkopf", "SK-V", "rules-schafkopf.md", 9),
         ("dumbal", "DB-V", "rules-dumbal.md", 9),
+        ("het-pandoeren", "H-V", "rules-pandoeren-heerlen.md", 13),
     ] {
         let ids: Vec<String> = profiles::fields(GameKind::parse(game).unwrap())
             .into_iter()

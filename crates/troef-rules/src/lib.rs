@@ -20,6 +20,7 @@ pub mod dealing;
 pub mod driver;
 pub mod dumbal;
 pub mod games;
+pub mod het_pandoeren;
 pub mod jass;
 pub mod kind;
 pub mod klaverjassen;
@@ -73,7 +74,7 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         "Deal",
         // Dumbal: the stock, top first.
         "Stock",
-        // Pandoeren: the centre card.
+        // Pandoeren, Het pandoeren: the centre (open) card.
         "Centre",
         // Klaverjassen KJ-T1: the trump-indicator cards.
         "Turned",
@@ -81,6 +82,8 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         "Exchange",
         "Auction",
         "Contract",
+        // Het pandoeren: the card exchange after all passed.
+        "Rommelpot",
         // Pandoeren: the declarer's discard, trump and call.
         "Declare",
         "Play",
@@ -97,7 +100,14 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         // The solver's verdict (`troef analyze`).
         "DoubleDummy",
     ],
-    sections: &["Exchange", "Auction", "Declare", "Play", "Turns"],
+    sections: &[
+        "Exchange",
+        "Auction",
+        "Rommelpot",
+        "Declare",
+        "Play",
+        "Turns",
+    ],
 };
 
 /// How `troef fmt` prints a record: the tags in [`VOCABULARY`] order, each
@@ -107,6 +117,11 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
 pub fn layout(record: &troef_ttn::Record) -> troef_ttn::Layout {
     let game = record.value("Game").and_then(GameKind::parse);
     match game {
+        Some(GameKind::HetPandoeren) => troef_ttn::Layout {
+            vocabulary: &VOCABULARY,
+            line_break: het_pandoeren::replay::line_break,
+            tag_value: values::canonical_value,
+        },
         Some(GameKind::Dumbal) => troef_ttn::Layout {
             vocabulary: &VOCABULARY,
             line_break: dumbal::notation::turn_starts,

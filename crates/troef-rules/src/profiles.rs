@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::kind::GameKind;
 use crate::profile_file::ProfileFile;
-use crate::{dumbal, jass, klaverjassen, pandoeren, schafkopf};
+use crate::{dumbal, het_pandoeren, jass, klaverjassen, pandoeren, schafkopf};
 
 /// The profile file format version this troef reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -127,6 +127,11 @@ const BUILTIN_FILES: &[(GameKind, &str, &str)] = &[
         include_str!("../profiles/schafkopf/netschafkopf-short.toml"),
     ),
     (
+        GameKind::HetPandoeren,
+        "heerlen",
+        include_str!("../profiles/het-pandoeren/heerlen.toml"),
+    ),
+    (
         GameKind::Dumbal,
         "seed",
         include_str!("../profiles/dumbal/seed.toml"),
@@ -151,6 +156,7 @@ pub enum AnyProfile {
     Jass(jass::Profile),
     Schafkopf(schafkopf::Profile),
     Dumbal(dumbal::Profile),
+    HetPandoeren(het_pandoeren::Profile),
 }
 
 /// What the loader needs of a game's profile type.
@@ -198,6 +204,7 @@ game_profile!(pandoeren, Pandoeren);
 game_profile!(jass, Jass);
 game_profile!(schafkopf, Schafkopf);
 game_profile!(dumbal, Dumbal);
+game_profile!(het_pandoeren, HetPandoeren);
 
 /// Keys every profile file has besides its game's rule fields.
 pub const HEADER_KEYS: &[&str] = &["troef_profile", "game", "name", "base", "description"];
@@ -210,6 +217,7 @@ impl AnyProfile {
             AnyProfile::Jass(_) => jass::Profile::GAME,
             AnyProfile::Schafkopf(_) => schafkopf::Profile::GAME,
             AnyProfile::Dumbal(_) => dumbal::Profile::GAME,
+            AnyProfile::HetPandoeren(_) => het_pandoeren::Profile::GAME,
         }
     }
     /// The profile without its game's rule fields.
@@ -220,6 +228,7 @@ impl AnyProfile {
             AnyProfile::Jass(p) => p,
             AnyProfile::Schafkopf(p) => p,
             AnyProfile::Dumbal(p) => p,
+            AnyProfile::HetPandoeren(p) => p,
         }
     }
     pub fn name(&self) -> &str {
@@ -375,6 +384,9 @@ fn parse_at(
             parse_game::<schafkopf::Profile>(text, table, origin, dir, depth)
         }
         Some(GameKind::Dumbal) => parse_game::<dumbal::Profile>(text, table, origin, dir, depth),
+        Some(GameKind::HetPandoeren) => {
+            parse_game::<het_pandoeren::Profile>(text, table, origin, dir, depth)
+        }
         None => Err(err(
             origin,
             match named {
@@ -686,6 +698,7 @@ pub fn schema(game: GameKind) -> Option<serde_json::Value> {
         GameKind::Jass => schemars::schema_for!(jass::Profile),
         GameKind::Schafkopf => schemars::schema_for!(schafkopf::Profile),
         GameKind::Dumbal => schemars::schema_for!(dumbal::Profile),
+        GameKind::HetPandoeren => schemars::schema_for!(het_pandoeren::Profile),
     };
     serde_json::to_value(s).ok()
 }

@@ -248,7 +248,7 @@ fn contract_of(replay: &GameReplay) -> Option<(String, Seat)> {
         Outcome::Klaverjassen(kj) => kj.contract.as_ref().map(|c| (c.trump.to_string(), c.maker)),
         Outcome::Jass(js) => Some((js.mode.clone()?, js.chooser?)),
         Outcome::Schafkopf(sk) => Some((sk.contract.clone()?, sk.declarer?)),
-        Outcome::Pandoeren(_) | Outcome::Dumbal(_) => None,
+        Outcome::Pandoeren(_) | Outcome::Dumbal(_) | Outcome::HetPandoeren(_) => None,
     }
 }
 

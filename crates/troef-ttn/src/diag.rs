@@ -88,6 +88,7 @@ codes! {
     DoubleDummyMismatch = "E610", "claimed double-dummy value or best cards differ from the solver";
     PlayersMismatch = "E611", "the round's players are not the match's players still in";
     HandsMismatch = "E612", "claimed hands differ from the replay";
+    RommelpotDealMismatch = "E613", "the deal after a rommelpot is not the hands the rommelpot left";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
 }
 

@@ -158,7 +158,7 @@ impl Play<Rules> {
 
 impl Rules {
     /// The highest trump in the trick so far.
-    fn top_trump(&self, p: &Game) -> Option<Card> {
+    fn top_trump<R: TrickRules>(&self, p: &Play<R>) -> Option<Card> {
         let t = self.trump?;
         p.top_of(CardSet::suit(t), |c| {
             TRUMP_STRENGTH[c.rank().get() as usize]
@@ -166,7 +166,7 @@ impl Rules {
     }
 
     /// The legal cards of `hand` for the trick in progress, without the jas exemption.
-    fn legal_in(&self, p: &Game, hand: CardSet) -> CardSet {
+    pub(crate) fn legal_in<R: TrickRules>(&self, p: &Play<R>, hand: CardSet) -> CardSet {
         let Some(first) = p.trick[0] else {
             return hand;
         };
@@ -211,7 +211,12 @@ impl Rules {
         }
     }
 
-    fn violation_in(&self, p: &Game, hand: CardSet, card: Card) -> Option<Violation> {
+    pub(crate) fn violation_in<R: TrickRules>(
+        &self,
+        p: &Play<R>,
+        hand: CardSet,
+        card: Card,
+    ) -> Option<Violation> {
         let first = p.trick[0]?;
         let led = first.suit();
         let holds_led = hand.iter().any(|c| c.suit() == led);

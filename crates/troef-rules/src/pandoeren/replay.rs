@@ -9,6 +9,7 @@ use super::profile::{
 use super::roem::{self, Roem};
 use super::score::{settle, verdict, Tally, Verdict};
 use super::{jas, Game, PlayRules, DECK, HAND};
+use crate::kind::GameKind;
 use crate::replay::*;
 use crate::trick::Trick;
 use crate::values::{parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue};
@@ -183,12 +184,13 @@ fn prepare(
         }
     }
 
-    let Some((hands, centre)) = read_deal(cx, r, pd) else {
+    let Some((hands, centre)) = read_deal(cx, r, GameKind::Pandoeren) else {
         tracker.dealer(rec.value("Match"), None);
         tracker.add_seats(rec.value("Match"), None);
         return None;
     };
 
+    pd.centre = Some(centre);
     // The auction, or the contract tag.
     let auction = rec
         .tag("Auction")
@@ -302,12 +304,13 @@ fn prepare(
     Some((deal, game))
 }
 
-/// The deal: four hands of 8 and the centre card, from `Deal` (the centre
-/// is the card left over, or `Centre`) or `DealNo`.
-fn read_deal(
-    cx: &mut Cx,
+/// The deal of the 33-card games (Pandoeren, Het pandoeren): four hands of
+/// 8 and the face-up centre card, from `Deal` (the centre is the card left
+/// over, or `Centre`) or `DealNo`.
+pub(crate) fn read_deal<P>(
+    cx: &mut crate::replay::Cx<P>,
     r: &mut DealReplay,
-    pd: &mut PandoerenOut,
+    game: GameKind,
 ) -> Option<(BySeat<CardSet>, Card)> {
     let rec = cx.rec;
     let deal_tag = rec.tag("Deal");
@@ -320,9 +323,9 @@ fn read_deal(
                 ok &= check_hands(
                     cx.out,
                     t.value_span,
-                    (crate::kind::GameKind::Pandoeren, DECK, HAND),
+                    (game, DECK, HAND),
                     &h,
-                    Some("a Pandoeren record gives every hand"),
+                    Some(&format!("a {} record gives every hand", game.title())),
                 );
                 hands = Some(BySeat(h.0.map(Option::unwrap_or_default)));
             }
@@ -366,7 +369,8 @@ fn read_deal(
                     Code::BadTagValue,
                     t.value_span,
                     format!(
-                        "[DealNo] takes a Pandoeren deal number below {}, not `{}`",
+                        "[DealNo] takes a {} deal number below {}, not `{}`",
+                        game.title(),
                         troef_cards::deal::count(DECK, &super::PILES).unwrap_or(0),
                         t.value
                     ),
@@ -442,7 +446,6 @@ fn read_deal(
         }
         Some(c) => c,
     };
-    pd.centre = Some(centre);
     r.hands = Seat::ALL
         .iter()
         .map(|&s| Some(hands[s].iter().collect()))
