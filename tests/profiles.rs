@@ -346,3 +346,33 @@ proptest::proptest! {
         let _ = AnyProfile::parse(&text, "mangled", None);
     }
 }
+
+/// `troef rules diff heerlen pagat`: the rules Het pandoeren shares with
+/// Pandoeren, compared as the rules reference's table of variants against
+/// seed 000 gives them: H-V1 to H-V3 agree (troef reads seed 001's
+/// undertrump ban as seed 000's), H-V4 to H-V9 differ.
+#[test]
+fn heerlen_against_pagat() {
+    let heerlen =
+        AnyProfile::HetPandoeren(troef_rules::het_pandoeren::Profile::builtin("heerlen").unwrap());
+    let pagat = AnyProfile::Pandoeren(troef_rules::pandoeren::Profile::builtin("pagat").unwrap());
+    let rules = profiles::diff_related(&heerlen, &pagat).unwrap();
+    let differ: Vec<&str> = rules
+        .iter()
+        .filter(|r| !r.same)
+        .filter_map(|r| r.id_a.as_deref())
+        .collect();
+    assert_eq!(differ, ["H-V4", "H-V5", "H-V6", "H-V7", "H-V8", "H-V9"]);
+    let v9 = rules
+        .iter()
+        .find(|r| r.id_a.as_deref() == Some("H-V9"))
+        .unwrap();
+    assert_eq!(
+        (v9.id_b.as_deref(), v9.a.as_str(), v9.b.as_str()),
+        (Some("PD-V15"), "\"zero_sum\"", "\"declarers_only\"")
+    );
+    // The other way round, the sides swap.
+    let back = profiles::diff_related(&pagat, &heerlen).unwrap();
+    assert_eq!(back[0].key_b.as_deref(), Some("undertrump_after_ruff"));
+    assert!(profiles::diff_related(&pagat, &pagat).is_none());
+}

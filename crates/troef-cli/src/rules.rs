@@ -114,29 +114,51 @@ pub fn show(spec: &str, game: Option<&str>, json: bool) -> io::Result<u8> {
     Ok(0)
 }
 
+/// The two profiles `rules diff` compares: of one game when the names
+/// allow it (a name several games have is taken in the other's game), else
+/// of two related games (Het pandoeren and Pandoeren share rules).
+fn pair(a: &str, b: &str, game: Option<&str>) -> Result<(AnyProfile, AnyProfile), String> {
+    if game.is_some() {
+        return Ok((one(a, game)?, one(b, game)?));
+    }
+    let (la, lb) = (
+        profiles::lookup(a).map_err(|e| e.to_string())?,
+        profiles::lookup(b).map_err(|e| e.to_string())?,
+    );
+    let pairs = |ok: &dyn Fn(&AnyProfile, &AnyProfile) -> bool| -> Vec<(AnyProfile, AnyProfile)> {
+        la.iter()
+            .flat_map(|x| lb.iter().map(move |y| (x, y)))
+            .filter(|(x, y)| ok(x, y))
+            .map(|(x, y)| (x.clone(), y.clone()))
+            .collect()
+    };
+    let same = pairs(&|x, y| x.game() == y.game());
+    let related = pairs(&|x, y| profiles::diff_related(x, y).is_some());
+    match (same.len(), related.len()) {
+        (1, _) => Ok(same.into_iter().next().expect("one pair")),
+        (0, 1) => Ok(related.into_iter().next().expect("one pair")),
+        (0, 0) if la.len() == 1 && lb.len() == 1 => Err(format!(
+            "`{a}` is a {} profile and `{b}` a {} profile; profiles of different games cannot be compared",
+            la[0].game(),
+            lb[0].game()
+        )),
+        _ => Err(format!(
+            "`{a}` and `{b}` are profiles of several games; say which with --game"
+        )),
+    }
+}
+
 pub fn diff(a: &str, b: &str, game: Option<&str>, json: bool) -> io::Result<u8> {
-    let (pa, pb) = match (one(a, game), one(b, game)) {
-        (Ok(pa), Ok(pb)) => (pa, pb),
-        (Err(e), _) | (_, Err(e)) => {
+    let (pa, pb) = match pair(a, b, game) {
+        Ok(p) => p,
+        Err(e) => {
             eprintln!("troef: {e}");
             return Ok(2);
         }
     };
-    // A name several games have is taken in the other profile's game.
-    let (pa, pb) = if pa.game() == pb.game() {
-        (pa, pb)
-    } else if let Ok(x) = one(a, Some(pb.game().name())) {
-        (x, pb)
-    } else if let Ok(y) = one(b, Some(pa.game().name())) {
-        (pa, y)
-    } else {
-        eprintln!(
-            "troef: `{a}` is a {} profile and `{b}` a {} profile; profiles of different games cannot be compared",
-            pa.game(),
-            pb.game()
-        );
-        return Ok(2);
-    };
+    if pa.game() != pb.game() {
+        return related(&pa, &pb, json);
+    }
     let d = profiles::diff(&pa, &pb);
     if json {
         let v = serde_json::json!({
@@ -205,4 +227,69 @@ pub fn schema(game: &str) -> io::Result<u8> {
             Ok(2)
         }
     }
+}
+
+/// `rules diff` of two related games' profiles: the rules they share, each
+/// as both have it, those that differ first.
+fn related(pa: &AnyProfile, pb: &AnyProfile, json: bool) -> io::Result<u8> {
+    let rules = profiles::diff_related(pa, pb).unwrap_or_default();
+    let differ = rules.iter().filter(|r| !r.same).count();
+    if json {
+        let v = serde_json::json!({
+            "games": [pa.game(), pb.game()], "a": pa.name(), "b": pb.name(), "shared_rules": rules,
+        });
+        super::emit(&(serde_json::to_string_pretty(&v).map_err(io::Error::other)? + "\n"))?;
+        return Ok(u8::from(differ > 0));
+    }
+    let mut s = format!(
+        "{} profile `{}` and {} profile `{}`: {} rules shared, {differ} differ{}\n",
+        pa.game(),
+        pa.name(),
+        pb.game(),
+        pb.name(),
+        rules.len(),
+        if differ == 1 { "s" } else { "" }
+    );
+    let w = pa.name().len().max(pb.name().len());
+    let name = |key: &Option<String>, id: &Option<String>| match (id, key) {
+        (Some(id), Some(k)) => format!("{id} {k}"),
+        (None, Some(k)) => k.clone(),
+        _ => "no such field".into(),
+    };
+    for r in rules.iter().filter(|r| !r.same) {
+        s.push('\n');
+        let head = format!("{} / {}", name(&r.key_a, &r.id_a), name(&r.key_b, &r.id_b));
+        for (i, line) in profiles::wrap(&format!("{head}: {}", r.meaning), 96)
+            .iter()
+            .enumerate()
+        {
+            s.push_str(if i == 0 { "  " } else { "      " });
+            s.push_str(line);
+            s.push('\n');
+        }
+        for (n, value, m) in [
+            (pa.name(), &r.a, &r.a_meaning),
+            (pb.name(), &r.b, &r.b_meaning),
+        ] {
+            let text = match m {
+                Some(m) => format!("{value}: {m}"),
+                None => value.clone(),
+            };
+            for (i, line) in profiles::wrap(&text, 84).iter().enumerate() {
+                let label = if i == 0 { n } else { "" };
+                s.push_str(&format!("    {label:<w$}  {line}\n"));
+            }
+        }
+    }
+    let same: Vec<String> = rules
+        .iter()
+        .filter(|r| r.same)
+        .map(|r| format!("{} ({})", name(&r.key_a, &r.id_a), name(&r.key_b, &r.id_b)))
+        .collect();
+    if !same.is_empty() {
+        s.push_str(&format!("\nthe same in both: {}\n", same.join(", ")));
+    }
+    s.push_str("\nEvery other rule belongs to one game only (its contracts, bids and scores): `troef rules show NAME` prints each.\n");
+    super::emit(&s)?;
+    Ok(u8::from(differ > 0))
 }

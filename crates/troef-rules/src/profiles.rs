@@ -925,3 +925,79 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     }
     lines
 }
+
+/// One rule two related games share (Het pandoeren and Pandoeren), as two
+/// of their profiles have it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SharedRule {
+    /// The field in each profile; `None` where the game has no field for
+    /// the rule (its fixed behaviour is the value).
+    pub key_a: Option<String>,
+    pub key_b: Option<String>,
+    pub id_a: Option<String>,
+    pub id_b: Option<String>,
+    /// What the rule decides (the first profile's field text, else the
+    /// second's).
+    pub meaning: String,
+    pub a: String,
+    pub b: String,
+    pub a_meaning: Option<String>,
+    pub b_meaning: Option<String>,
+    pub same: bool,
+}
+
+/// The rules profiles of two related games share, each as both have it
+/// (`troef rules diff heerlen pagat`); `None` when the games share none.
+pub fn diff_related(a: &AnyProfile, b: &AnyProfile) -> Option<Vec<SharedRule>> {
+    use crate::het_pandoeren::profile::{Counterpart, PANDOEREN_COUNTERPARTS};
+    let flip = match (a.game(), b.game()) {
+        (GameKind::HetPandoeren, GameKind::Pandoeren) => false,
+        (GameKind::Pandoeren, GameKind::HetPandoeren) => true,
+        _ => return None,
+    };
+    let (het, pd) = if flip { (b, a) } else { (a, b) };
+    let (het_docs, pd_docs) = (fields(het.game()), fields(pd.game()));
+    let doc = |docs: &[FieldDoc], key: &str| docs.iter().find(|f| f.key == key).cloned();
+    let meaning_of = |d: &Option<FieldDoc>, v: &str| {
+        d.as_ref()?
+            .values
+            .iter()
+            .find(|(name, _)| v.trim_matches('"') == name)
+            .map(|(_, m)| m.clone())
+    };
+    let rules = PANDOEREN_COUNTERPARTS.iter().filter_map(|(hk, other)| {
+        let hd = doc(&het_docs, hk)?;
+        let hv = value_of(het, hk)?.to_string();
+        let h_meaning = meaning_of(&Some(hd.clone()), &hv);
+        let (pk, pdoc, pv, p_meaning) = match other {
+            Counterpart::Field(k) => {
+                let d = doc(&pd_docs, k);
+                let v = value_of(pd, k)?.to_string();
+                let m = meaning_of(&d, &v);
+                (Some(k.to_string()), d, v, m)
+            }
+            Counterpart::Fixed(v, words) => (None, None, v.to_string(), Some(words.to_string())),
+        };
+        let h_side = (Some(hk.to_string()), hd.id.clone(), hv, h_meaning);
+        let p_side = (pk, pdoc.and_then(|d| d.id), pv, p_meaning);
+        let same = h_side.2 == p_side.2;
+        let ((key_a, id_a, va, ma), (key_b, id_b, vb, mb)) = if flip {
+            (p_side, h_side)
+        } else {
+            (h_side, p_side)
+        };
+        Some(SharedRule {
+            key_a,
+            key_b,
+            id_a,
+            id_b,
+            meaning: hd.meaning,
+            a: va,
+            b: vb,
+            a_meaning: ma,
+            b_meaning: mb,
+            same,
+        })
+    });
+    Some(rules.collect())
+}
