@@ -118,3 +118,29 @@ fn dumbal_deals_are_pinned_and_check() {
 fn dealt_records_check(text: &str) -> bool {
     troef_rules::check::Checker::new(text.as_bytes()).all(|c| c.is_ok_and(|c| c.is_valid()))
 }
+
+/// Het pandoeren is dealt as Pandoeren: the same piles (four hands of 8,
+/// the open card), the same deal numbers, so the same seed gives the same
+/// cards; the record names its own game and checks clean.
+#[test]
+fn het_pandoeren_deals_as_pandoeren() {
+    use troef_rules::games::dealing;
+    let het = dealing("het-pandoeren")
+        .unwrap()
+        .record(1, 0, None)
+        .unwrap();
+    let pd = dealing("pandoeren").unwrap().record(1, 0, None).unwrap();
+    assert!(het.contains("[Game \"het-pandoeren\"]"), "{het}");
+    assert!(
+        het.contains("[Deal \"N:J8.Q76.A.J8 KQT.KJ9..AK .T8.QJ987.T A9.A.KT.Q97\"]"),
+        "{het}"
+    );
+    assert!(het.contains("[Centre \"S7\"]"), "{het}");
+    let deal_of = |r: &str| {
+        r.lines()
+            .find(|l| l.starts_with("[Deal "))
+            .map(str::to_string)
+    };
+    assert_eq!(deal_of(&het), deal_of(&pd));
+    assert!(dealt_records_check(&format!("% TTN 1\n\n{het}")), "{het}");
+}

@@ -227,7 +227,7 @@ impl TrickGame for HetDeal {
         &mut self,
         _cx: &mut Cx,
         play: &Game,
-        (seat, _card): (Seat, Card),
+        (seat, card): (Seat, Card),
         trick: Option<&Trick>,
         (_, out): (&mut DealReplay, &mut HetOut),
     ) {
@@ -249,7 +249,7 @@ impl TrickGame for HetDeal {
                     seats: vec![self.bidder],
                     how: format!(
                         "the bidder's hand, as the fifth card ({} of {}) hits the table; the opponents may not talk",
-                        _card,
+                        card,
                         seat.name()
                     ),
                 });
