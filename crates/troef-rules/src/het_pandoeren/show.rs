@@ -78,6 +78,24 @@ impl HetOut {
                 self.trump.as_deref().unwrap_or("none")
             ));
             let _ = writeln!(s, "bidder: {}", acts.join("; "));
+            let exchanged =
+                self.bought.is_some() || self.given.is_some() || !self.passes.is_empty();
+            if let (true, Some(h)) = (exchanged, &self.hands_at_play) {
+                let hands: Vec<String> = h
+                    .iter()
+                    .map(|h| {
+                        h.iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "hands at play: N {} | E {} | S {} | W {}",
+                    hands[0], hands[1], hands[2], hands[3]
+                );
+            }
             if let Some(m) = &self.mate_found {
                 let _ = writeln!(s, "mate: {m}");
             }
