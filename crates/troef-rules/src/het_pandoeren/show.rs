@@ -18,25 +18,12 @@ impl HetOut {
             let _ = writeln!(s, "all passed: {a}");
         }
         if let Some(rp) = &self.rommelpot {
-            let hands: Vec<String> = rp
-                .hands
-                .iter()
-                .map(|h| {
-                    h.iter()
-                        .map(|c| c.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .collect();
             let _ = writeln!(
                 s,
-                "rommelpot: {} turns {}; new hands N {} | E {} | S {} | W {}",
+                "rommelpot: {} turns {}; new hands {}",
                 rp.dealer.name(),
                 rp.open,
-                hands[0],
-                hands[1],
-                hands[2],
-                hands[3]
+                four_hands(&rp.hands)
             );
         }
         if let Some(c) = &self.contract {
@@ -81,20 +68,7 @@ impl HetOut {
             let exchanged =
                 self.bought.is_some() || self.given.is_some() || !self.passes.is_empty();
             if let (true, Some(h)) = (exchanged, &self.hands_at_play) {
-                let hands: Vec<String> = h
-                    .iter()
-                    .map(|h| {
-                        h.iter()
-                            .map(|c| c.to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect();
-                let _ = writeln!(
-                    s,
-                    "hands at play: N {} | E {} | S {} | W {}",
-                    hands[0], hands[1], hands[2], hands[3]
-                );
+                let _ = writeln!(s, "hands at play: {}", four_hands(h));
             }
             if let Some(m) = &self.mate_found {
                 let _ = writeln!(s, "mate: {m}");
@@ -130,4 +104,17 @@ impl HetOut {
             let _ = writeln!(s, "running total: {t}");
         }
     }
+}
+
+/// Four hands, N E S W, on one line: `N S9 ST | E ... | S ... | W ...`.
+fn four_hands(hands: &[Vec<troef_cards::Card>]) -> String {
+    hands
+        .iter()
+        .zip(["N", "E", "S", "W"])
+        .map(|(h, seat)| {
+            let cards: Vec<String> = h.iter().map(|c| c.to_string()).collect();
+            format!("{seat} {}", cards.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
 }
