@@ -680,6 +680,73 @@ pub(crate) fn check_card<R: TrickRules>(
     true
 }
 
+/// What the replay settled, for a per-player `[Result]` claim (the games
+/// where each plays for herself: Pandoeren, Het pandoeren, Schafkopf).
+pub(crate) struct SeatSettled<'a> {
+    pub by_seat: [i64; 4],
+    /// The outcome words true of the deal; a claimed word must be one.
+    pub words: &'a [&'a str],
+    /// The replay's result as a mismatch writes it, when not the points
+    /// followed by the words.
+    pub shown: Option<String>,
+}
+
+/// Checks a per-player `[Result]` claim: it parses (E603), its words are
+/// among `known` (E603), and, when the replay settled the deal, every
+/// number and word given agrees (E601, with `notes`, computed only then).
+pub(crate) fn check_seat_result(
+    rec: &Record,
+    out: &mut Findings,
+    known: &[&str],
+    settled: Option<SeatSettled>,
+    notes: impl FnOnce() -> Vec<String>,
+) {
+    let Some(t) = rec.tag("Result") else { return };
+    let c = match crate::values::parse_seat_score(&t.value) {
+        Ok(c) => c,
+        Err(e) => {
+            out.diagnostics.push(Diagnostic::error(
+                Code::BadScore,
+                t.value_span,
+                format!("invalid result: {e}"),
+            ));
+            return;
+        }
+    };
+    if let Some(u) = c.flags.iter().find(|f| !known.contains(&f.as_str())) {
+        out.diagnostics.push(Diagnostic::error(
+            Code::BadScore,
+            t.value_span,
+            format!("unknown outcome word `{u}` (known: {})", known.join(", ")),
+        ));
+        return;
+    }
+    let Some(s) = settled else { return };
+    let numbers_differ = c
+        .by_seat
+        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != s.by_seat[i])));
+    let words_differ = c.flags.iter().any(|f| !s.words.contains(&f.as_str()));
+    if numbers_differ || words_differ {
+        let replayed = s.shown.unwrap_or_else(|| {
+            format!(
+                "{} {}",
+                SeatPoints::from_array(s.by_seat),
+                s.words.join(" ")
+            )
+        });
+        let mut d = Diagnostic::error(
+            Code::ResultMismatch,
+            t.value_span,
+            format!(
+                "claimed result `{}`, replay gives `{replayed}`",
+                t.value.trim()
+            ),
+        );
+        d.notes.extend(notes());
+        out.diagnostics.push(d);
+    }
+}
+
 /// Reports a play that stops short of the last trick (E403): an error when
 /// the record claims a result, else a warning (the score is not computed).
 pub(crate) fn play_incomplete(rec: &Record, out: &mut Findings, played: usize, total: usize) {

@@ -14,7 +14,7 @@ use crate::pandoeren::profile::{AllPass, DiscardPoints, EqualBids, Settlement};
 use crate::pandoeren::{self, replay::read_deal, roem};
 use crate::replay::*;
 use crate::trick::Trick;
-use crate::values::{parse_named_contract, parse_seat_score};
+use crate::values::parse_named_contract;
 use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -1513,46 +1513,28 @@ fn claims(cx: &mut Cx, tracker: &mut MatchTracker, out: &mut HetOut, settled: Op
     let total = tracker.add_seats(rec.value("Match"), sum);
     out.running_total = total.map(SeatPoints::from_array);
     let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
-    if let Some(t) = rec.tag("Result") {
-        const WORDS: [&str; 4] = ["made", "failed", "rommelpot", "redeal"];
-        match parse_seat_score(&t.value) {
-            Err(e) => {
-                cx.err(Code::BadScore, t.value_span, format!("invalid result: {e}"));
-            }
-            Ok(c) => {
-                if let Some(u) = c.flags.iter().find(|f| !WORDS.contains(&f.as_str())) {
-                    cx.err(
-                        Code::BadScore,
-                        t.value_span,
-                        format!("unknown outcome word `{u}` (known: {})", WORDS.join(", ")),
-                    );
-                } else if let (Some(s), Some(word), true) = (sum, settled, clean) {
-                    let numbers_differ = c
-                        .by_seat
-                        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != s[i])));
-                    let flags_differ = c.flags.iter().any(|f| f != word);
-                    if numbers_differ || flags_differ {
-                        let mut d = Diagnostic::error(
-                            Code::ResultMismatch,
-                            t.value_span,
-                            format!(
-                                "claimed result `{}`, replay gives `{} {word}`",
-                                t.value.trim(),
-                                SeatPoints::from_array(s)
-                            ),
-                        );
-                        for p in &out.payments {
-                            d = d.note(format!("{}: {}", p.what, p.amounts));
-                        }
-                        if let Some(sc) = &out.score {
-                            d = d.note(score_line(out, sc));
-                        }
-                        cx.push(d);
-                    }
-                }
-            }
-        }
-    }
+    let word = settled.filter(|_| clean);
+    let settled = sum.zip(word.as_ref()).map(|(by_seat, word)| SeatSettled {
+        by_seat,
+        words: std::slice::from_ref(word),
+        shown: None,
+    });
+    let notes = || {
+        let payments = out
+            .payments
+            .iter()
+            .map(|p| format!("{}: {}", p.what, p.amounts));
+        payments
+            .chain(out.score.iter().map(|sc| score_line(out, sc)))
+            .collect()
+    };
+    check_seat_result(
+        rec,
+        cx.out,
+        &["made", "failed", "rommelpot", "redeal"],
+        settled,
+        notes,
+    );
     if clean {
         check_total(rec, cx.out, total.map(SeatPoints::from_array));
     }

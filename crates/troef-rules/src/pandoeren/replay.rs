@@ -1687,50 +1687,14 @@ fn claims(
     let total = tracker.add_seats(rec.value("Match"), settled.map(|(s, _)| s));
     pd.running_total = total.map(SeatPoints::from_array);
     let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
-    if let Some(t) = rec.tag("Result") {
-        match parse_seat_score(&t.value) {
-            Err(e) => {
-                cx.err(Code::BadScore, t.value_span, format!("invalid result: {e}"));
-            }
-            Ok(c) => {
-                let unknown = c
-                    .flags
-                    .iter()
-                    .find(|f| !["made", "failed", "redeal"].contains(&f.as_str()));
-                if let Some(u) = unknown {
-                    cx.err(
-                        Code::BadScore,
-                        t.value_span,
-                        format!("unknown outcome word `{u}` (known: made, failed, redeal)"),
-                    );
-                } else if let (Some((s, word)), true) = (settled, clean) {
-                    let numbers_differ = c
-                        .by_seat
-                        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != s[i])));
-                    let flags_differ = c.flags.iter().any(|f| f != word);
-                    if numbers_differ || flags_differ {
-                        let replayed = if pd.all_pass.is_some() {
-                            "redeal".to_string()
-                        } else {
-                            format!("{} {word}", SeatPoints::from_array(s))
-                        };
-                        let mut d = Diagnostic::error(
-                            Code::ResultMismatch,
-                            t.value_span,
-                            format!(
-                                "claimed result `{}`, replay gives `{replayed}`",
-                                t.value.trim()
-                            ),
-                        );
-                        if let Some(sc) = &pd.score {
-                            d = d.note(itemise(pd, sc));
-                        }
-                        cx.push(d);
-                    }
-                }
-            }
-        }
-    }
+    let settled = settled.filter(|_| clean);
+    let settled = settled.as_ref().map(|(by_seat, word)| SeatSettled {
+        by_seat: *by_seat,
+        words: std::slice::from_ref(word),
+        shown: pd.all_pass.is_some().then(|| "redeal".to_string()),
+    });
+    let notes = || pd.score.iter().map(|sc| itemise(pd, sc)).collect();
+    check_seat_result(rec, cx.out, &["made", "failed", "redeal"], settled, notes);
     if clean {
         check_total(rec, cx.out, total.map(SeatPoints::from_array));
     }

@@ -7,7 +7,7 @@ use super::score::{self, Seats};
 use super::{deck, Contract, Game, Kind, PlayRules, WENZEL_SUITS};
 use crate::replay::*;
 use crate::trick::Trick;
-use crate::values::{parse_named_contract, parse_points, parse_seat_score};
+use crate::values::{parse_named_contract, parse_points};
 use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -1134,45 +1134,14 @@ fn claims(
         "jungfrau",
         "durchmarsch",
     ];
-    if let Some(t) = rec.tag("Result") {
-        match parse_seat_score(&t.value) {
-            Err(e) => {
-                cx.err(Code::BadScore, t.value_span, format!("invalid result: {e}"));
-            }
-            Ok(c) => {
-                if let Some(u) = c.flags.iter().find(|f| !WORDS.contains(&f.as_str())) {
-                    cx.err(
-                        Code::BadScore,
-                        t.value_span,
-                        format!("unknown outcome word `{u}` (known: {})", WORDS.join(", ")),
-                    );
-                } else if let Some(s) = &settled {
-                    let numbers_differ = c
-                        .by_seat
-                        .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != s.by_seat[i])));
-                    let words_differ = c.flags.iter().any(|f| !s.words.contains(&f.as_str()));
-                    if numbers_differ || words_differ {
-                        let replayed = format!(
-                            "{} {}",
-                            SeatPoints::from_array(s.by_seat),
-                            s.words.join(" ")
-                        );
-                        let d = cx.err(
-                            Code::ResultMismatch,
-                            t.value_span,
-                            format!(
-                                "claimed result `{}`, replay gives `{replayed}`",
-                                t.value.trim()
-                            ),
-                        );
-                        if let Some(n) = itemise(sk) {
-                            d.notes.push(n);
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let result = settled.as_ref().map(|s| SeatSettled {
+        by_seat: s.by_seat,
+        words: &s.words,
+        shown: None,
+    });
+    check_seat_result(rec, cx.out, &WORDS, result, || {
+        itemise(sk).into_iter().collect()
+    });
     if let Some(t) = rec.tag("Points") {
         match parse_points(&t.value) {
             Err(e) => {
