@@ -11,7 +11,8 @@ use super::profile::{
 use super::{Game, Race};
 use crate::kind::GameKind;
 use crate::pandoeren::profile::{AllPass, DiscardPoints, EqualBids, Settlement};
-use crate::pandoeren::{self, replay::read_deal, roem};
+use crate::pandoeren::replay::{read_deal, read_seats, Seats};
+use crate::pandoeren::{self, roem};
 use crate::replay::*;
 use crate::trick::Trick;
 use crate::values::parse_named_contract;
@@ -336,27 +337,12 @@ fn prepare(
     out: &mut HetOut,
 ) -> Option<HetDeal> {
     let rec = cx.rec;
-    check_board(rec, cx.out);
-    let dealer = seat_tag(rec, cx.out, "Dealer");
-    let auction_first = seat_tag(rec, cx.out, "Auction");
-    let declare_seat = seat_tag(rec, cx.out, "Declare");
-    let play_first = seat_tag(rec, cx.out, "Play");
-    let forehand = dealer.map(Seat::next).or(auction_first);
-    r.dealer = dealer;
-    r.eldest = forehand;
-    if let (Some(a), Some(f), Some(t)) = (auction_first, forehand, rec.tag("Auction")) {
-        if a != f {
-            cx.err(
-                Code::BadTagValue,
-                t.value_span,
-                format!(
-                    "forehand ({}, left of the dealer) speaks first, not {}",
-                    f.name(),
-                    a.name()
-                ),
-            );
-        }
-    }
+    let Seats {
+        dealer,
+        forehand,
+        declare_seat,
+        play_first,
+    } = read_seats(cx, r);
     let match_id = rec.value("Match");
     let Some((hands, centre)) = read_deal(cx, r, GameKind::HetPandoeren) else {
         tracker.dealer(match_id, None);

@@ -162,27 +162,12 @@ fn prepare(
     pd: &mut PandoerenOut,
 ) -> Option<(PandoerenDeal, Game)> {
     let rec = cx.rec;
-    check_board(rec, cx.out);
-    let dealer = seat_tag(rec, cx.out, "Dealer");
-    let auction_first = seat_tag(rec, cx.out, "Auction");
-    let declare_seat = seat_tag(rec, cx.out, "Declare");
-    let play_first = seat_tag(rec, cx.out, "Play");
-    let forehand = dealer.map(Seat::next).or(auction_first);
-    r.dealer = dealer;
-    r.eldest = forehand;
-    if let (Some(a), Some(f), Some(t)) = (auction_first, forehand, rec.tag("Auction")) {
-        if a != f {
-            cx.err(
-                Code::BadTagValue,
-                t.value_span,
-                format!(
-                    "forehand ({}, left of the dealer) speaks first, not {}",
-                    f.name(),
-                    a.name()
-                ),
-            );
-        }
-    }
+    let Seats {
+        dealer,
+        forehand,
+        declare_seat,
+        play_first,
+    } = read_seats(cx, r);
 
     let Some((hands, centre)) = read_deal(cx, r, GameKind::Pandoeren) else {
         tracker.dealer(rec.value("Match"), None);
@@ -302,6 +287,49 @@ fn prepare(
         ro: RoemOut::default(),
     };
     Some((deal, game))
+}
+
+/// The seats of a 33-card game's record (Pandoeren, Het pandoeren): the
+/// dealer, forehand (left of the dealer, or the `Auction` seat; checked
+/// against each other), the `Declare` and `Play` seats.
+pub(crate) struct Seats {
+    pub dealer: Option<Seat>,
+    pub forehand: Option<Seat>,
+    pub declare_seat: Option<Seat>,
+    pub play_first: Option<Seat>,
+}
+
+/// Reads [`Seats`] (and checks `Board`), filling in the replay's dealer and
+/// forehand.
+pub(crate) fn read_seats<P>(cx: &mut crate::replay::Cx<P>, r: &mut DealReplay) -> Seats {
+    let rec = cx.rec;
+    check_board(rec, cx.out);
+    let dealer = seat_tag(rec, cx.out, "Dealer");
+    let auction_first = seat_tag(rec, cx.out, "Auction");
+    let declare_seat = seat_tag(rec, cx.out, "Declare");
+    let play_first = seat_tag(rec, cx.out, "Play");
+    let forehand = dealer.map(Seat::next).or(auction_first);
+    r.dealer = dealer;
+    r.eldest = forehand;
+    if let (Some(a), Some(f), Some(t)) = (auction_first, forehand, rec.tag("Auction")) {
+        if a != f {
+            cx.err(
+                Code::BadTagValue,
+                t.value_span,
+                format!(
+                    "forehand ({}, left of the dealer) speaks first, not {}",
+                    f.name(),
+                    a.name()
+                ),
+            );
+        }
+    }
+    Seats {
+        dealer,
+        forehand,
+        declare_seat,
+        play_first,
+    }
 }
 
 /// The deal of the 33-card games (Pandoeren, Het pandoeren): four hands of
