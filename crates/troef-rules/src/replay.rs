@@ -680,6 +680,78 @@ pub(crate) fn check_card<R: TrickRules>(
     true
 }
 
+/// How an auction ended, as the `[Contract]` check needs it.
+pub(crate) enum Auctioned<B> {
+    /// The record has no auction.
+    Absent,
+    /// The auction could not be read to its end (its error is out).
+    Broken,
+    /// Everyone passed: there is no contract.
+    AllPass,
+    /// The contract and its declarer.
+    Won(B, Seat),
+}
+
+/// The contract: the auction's, with a `[Contract]` tag checked against it
+/// (E304; after all passed, any tag is E304); or, with no auction, the
+/// tag's (E204 when unreadable; E201 when neither gives one and the record
+/// has play). `parse` reads a contract word under the profile, or says why
+/// it is none.
+pub(crate) fn contract_claim<P, B: Copy + PartialEq + std::fmt::Display>(
+    cx: &mut Cx<'_, P>,
+    auctioned: Auctioned<B>,
+    parse: impl Fn(&P, &str) -> Result<B, String>,
+) -> Option<(B, Seat)> {
+    let rec = cx.rec;
+    let tag = rec.tag("Contract");
+    let from_tag = tag.and_then(|t| {
+        let read = crate::values::parse_named_contract(&t.value)
+            .map_err(|e| format!("invalid contract: {e}"))
+            .and_then(|(name, seat)| Ok((parse(cx.p, &name)?, seat)));
+        read.map_err(|why| cx.err(Code::BadTagValue, t.value_span, why))
+            .ok()
+    });
+    match auctioned {
+        Auctioned::Won(bid, declarer) => {
+            if let (Some((b, s)), Some(t)) = (from_tag, tag) {
+                if b != bid || s != declarer {
+                    cx.err(
+                        Code::ContractMismatch,
+                        t.value_span,
+                        format!(
+                            "[Contract] says `{b} by {}`, the auction gives `{bid} by {}`",
+                            s.letter(),
+                            declarer.letter()
+                        ),
+                    );
+                }
+            }
+            Some((bid, declarer))
+        }
+        Auctioned::AllPass => {
+            if let Some(t) = tag {
+                cx.err(
+                    Code::ContractMismatch,
+                    t.value_span,
+                    "all four passed: there is no contract",
+                );
+            }
+            None
+        }
+        Auctioned::Broken => None,
+        Auctioned::Absent => {
+            if tag.is_none() && (rec.tag("Play").is_some() || rec.tag("Declare").is_some()) {
+                cx.err(
+                    Code::MissingTag,
+                    rec.span,
+                    "no [Auction] and no [Contract]: the contract is unknown",
+                );
+            }
+            from_tag
+        }
+    }
+}
+
 /// What the replay settled, for a per-player `[Result]` claim (the games
 /// where each plays for herself: Pandoeren, Het pandoeren, Schafkopf).
 pub(crate) struct SeatSettled<'a> {

@@ -15,7 +15,6 @@ use crate::pandoeren::replay::{read_deal, read_seats, Seats};
 use crate::pandoeren::{self, roem};
 use crate::replay::*;
 use crate::trick::Trick;
-use crate::values::parse_named_contract;
 use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -375,6 +374,7 @@ fn prepare(
         }
     );
     check_dealer_turn(rec, cx.out, expected, dealer, rule);
+    let found = contract(cx, auction.as_ref(), (&hands, centre), out);
     if all_passed {
         all_pass(cx, tracker, (dealer, &hands, centre), out);
         r.complete = true;
@@ -396,8 +396,7 @@ fn prepare(
             "a [Rommelpot] follows only an auction in which all four passed",
         );
     }
-    let Some((contract, bidder, die_zit)) = contract(cx, auction.as_ref(), (&hands, centre), out)
-    else {
+    let Some((contract, bidder, die_zit)) = found else {
         claims(cx, tracker, out, None);
         return None;
     };
@@ -788,93 +787,51 @@ fn contract(
     (hands, centre): (&BySeat<CardSet>, Card),
     out: &mut HetOut,
 ) -> Option<(Contract, Seat, Option<Seat>)> {
-    let rec = cx.rec;
-    let tag = rec.tag("Contract");
-    let from_tag = tag.and_then(|t| match parse_named_contract(&t.value) {
-        Ok((name, seat)) => match Contract::parse(&name) {
-            Some(c) => Some((c, seat)),
-            None => {
-                cx.err(
-                    Code::BadTagValue,
-                    t.value_span,
-                    format!("`{name}` is not a Het pandoeren contract"),
-                );
-                None
-            }
-        },
-        Err(e) => {
-            cx.err(
-                Code::BadTagValue,
-                t.value_span,
-                format!("invalid contract: {e}"),
-            );
-            None
-        }
-    });
-    let found = match auction {
+    let (auctioned, die_zit) = match auction {
+        None => (Auctioned::Absent, None),
+        Some(None) => (Auctioned::Broken, None),
+        Some(Some(AuctionEnd::AllPass)) => (Auctioned::AllPass, None),
         Some(Some(AuctionEnd::Contract {
             contract,
             bidder,
             mate,
-        })) => {
-            if let (Some((c, s)), Some(t)) = (from_tag, tag) {
-                if c != *contract || s != *bidder {
-                    cx.err(
-                        Code::ContractMismatch,
-                        t.value_span,
-                        format!(
-                            "[Contract] says `{c} by {}`, the auction gives `{contract} by {}`",
-                            s.letter(),
-                            bidder.letter()
-                        ),
-                    );
-                }
-            }
-            Some((*contract, *bidder, *mate))
-        }
-        Some(Some(AuctionEnd::AllPass)) => None,
-        Some(None) => None,
-        None => match from_tag {
-            Some((c, s)) => {
-                let nine = hands[s].with(centre);
-                let others = of(ACES) - nine;
-                let mate = (c == Contract::HalveStoet)
-                    .then(|| others.first().and_then(|a| holder(hands, a)))
-                    .flatten()
-                    .filter(|&h| others.is_subset(hands[h]) && h != s);
-                if c == Contract::HalveStoet && mate.is_none() {
-                    cx.err(
-                        Code::ContractMismatch,
-                        span_or(tag, rec),
-                        format!("halve-stoet by {}: nobody holds the other two aces, so nobody said \"die zit\"", s.name()),
-                    );
-                    return None;
-                }
-                Some((c, s, mate))
-            }
-            None => {
-                if tag.is_none() && (rec.tag("Play").is_some() || rec.tag("Declare").is_some()) {
-                    cx.err(
-                        Code::MissingTag,
-                        rec.span,
-                        "no [Auction] and no [Contract]: the contract is unknown",
-                    );
-                }
-                None
-            }
-        },
+        })) => (Auctioned::Won(*contract, *bidder), Some(*mate)),
     };
-    if let Some((c, bidder, _)) = found {
-        out.contract = Some(ContractOut {
-            word: c.word().into(),
-            rank: c.rank(),
-            bidder,
-            value: c.value(cx.p),
-            trumps: c.has_trumps(),
-            goal: c.goal(cx.p),
-        });
-    }
-    found
+    let parse = |_: &Profile, name: &str| {
+        Contract::parse(name).ok_or_else(|| format!("`{name}` is not a Het pandoeren contract"))
+    };
+    let (c, s) = contract_claim(cx, auctioned, parse)?;
+    // Halve stoet's mate: who said "die zit", or with no auction the
+    // holder of the other two aces.
+    let mate = match die_zit {
+        Some(m) => m,
+        None if c == Contract::HalveStoet => {
+            let others = of(ACES) - hands[s].with(centre);
+            let mate = others
+                .first()
+                .and_then(|a| holder(hands, a))
+                .filter(|&h| others.is_subset(hands[h]) && h != s);
+            if mate.is_none() {
+                cx.err(
+                    Code::ContractMismatch,
+                    span_or(cx.rec.tag("Contract"), cx.rec),
+                    format!("halve-stoet by {}: nobody holds the other two aces, so nobody said \"die zit\"", s.name()),
+                );
+                return None;
+            }
+            mate
+        }
+        None => None,
+    };
+    out.contract = Some(ContractOut {
+        word: c.word().into(),
+        rank: c.rank(),
+        bidder: s,
+        value: c.value(cx.p),
+        trumps: c.has_trumps(),
+        goal: c.goal(cx.p),
+    });
+    Some((c, s, mate))
 }
 
 /// All four passed (H-V5): the rommelpot's payments and exchange, or the

@@ -12,7 +12,7 @@ use super::{jas, Game, PlayRules, DECK, HAND};
 use crate::kind::GameKind;
 use crate::replay::*;
 use crate::trick::Trick;
-use crate::values::{parse_deal, parse_named_contract, parse_seat_score, print_deal, DealValue};
+use crate::values::{parse_deal, parse_seat_score, print_deal, DealValue};
 use crate::walk::{CardCheck, Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -631,78 +631,24 @@ fn contract(
     auction: Option<&Option<AuctionEnd>>,
     pd: &mut PandoerenOut,
 ) -> Option<(Bid, Seat, Option<[bool; 4]>)> {
-    let rec = cx.rec;
-    let tag = rec.tag("Contract");
-    let from_tag = tag.and_then(|t| match parse_named_contract(&t.value) {
-        Ok((name, seat)) => match Bid::parse(&name) {
-            Some(b) if b.invalid(cx.p).is_none() => Some((b, seat)),
-            _ => {
-                cx.err(
-                    Code::BadTagValue,
-                    t.value_span,
-                    format!(
-                        "`{name}` is not a Pandoeren contract of profile {}",
-                        cx.p.name
-                    ),
-                );
-                None
-            }
-        },
-        Err(e) => {
-            cx.err(
-                Code::BadTagValue,
-                t.value_span,
-                format!("invalid contract: {e}"),
-            );
-            None
-        }
-    });
-    let found = match auction {
+    let (auctioned, bidders) = match auction {
+        None => (Auctioned::Absent, None),
+        Some(None) => (Auctioned::Broken, None),
+        Some(Some(AuctionEnd::AllPass)) => (Auctioned::AllPass, None),
         Some(Some(AuctionEnd::Contract {
             bid,
             declarer,
             bidders,
-        })) => {
-            if let (Some((b, s)), Some(t)) = (from_tag, tag) {
-                if b != *bid || s != *declarer {
-                    cx.err(
-                        Code::ContractMismatch,
-                        t.value_span,
-                        format!(
-                            "[Contract] says `{b} by {}`, the auction gives `{bid} by {}`",
-                            s.letter(),
-                            declarer.letter()
-                        ),
-                    );
-                }
-            }
-            Some((*bid, *declarer, Some(*bidders)))
-        }
-        Some(Some(AuctionEnd::AllPass)) => {
-            if let Some(t) = tag {
-                cx.err(
-                    Code::ContractMismatch,
-                    t.value_span,
-                    "all four passed: there is no contract",
-                );
-            }
-            None
-        }
-        Some(None) => None,
-        None => match from_tag {
-            Some((b, s)) => Some((b, s, None)),
-            None => {
-                if tag.is_none() && (rec.tag("Play").is_some() || rec.tag("Declare").is_some()) {
-                    cx.err(
-                        Code::MissingTag,
-                        rec.span,
-                        "no [Auction] and no [Contract]: the contract is unknown",
-                    );
-                }
-                None
-            }
-        },
+        })) => (Auctioned::Won(*bid, *declarer), Some(*bidders)),
     };
+    let found = contract_claim(cx, auctioned, |p: &Profile, name| match Bid::parse(name) {
+        Some(b) if b.invalid(p).is_none() => Ok(b),
+        _ => Err(format!(
+            "`{name}` is not a Pandoeren contract of profile {}",
+            p.name
+        )),
+    })
+    .map(|(bid, declarer)| (bid, declarer, bidders));
     if let Some((bid, declarer, bidders)) = found {
         pd.contract = Some(ContractOut {
             bid: bid.to_string(),
