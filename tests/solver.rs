@@ -12,7 +12,7 @@ use troef_rules::check::{Checked, Checker};
 use troef_rules::profiles::{AnyProfile, Profiles};
 use troef_rules::{jass, schafkopf as sk};
 use troef_solve::analyze;
-use troef_solve::game::Choice;
+use troef_solve::game::{Choice, Deal};
 use troef_solve::table;
 
 /// Checks a file with a trace, as `troef analyze` does.
@@ -89,6 +89,7 @@ fn analysis_is_valid_canonical_and_stable() {
         "corpus/jass/match-bonus.ttn",
         "corpus/schafkopf/called-ace.ttn",
         "corpus/puzzles/schafkopf.ttn",
+        "corpus/het-pandoeren/stoet-and-4e-boer.ttn",
     ] {
         let path = root().join(f);
         let dir = path.parent().unwrap();
@@ -144,8 +145,8 @@ fn jass_all_trumps_in_one_hand_is_a_match() {
     let h = hands("N:AKQJT9876... .AKQJT9876.. ..AKQJT9876. ...AKQJT9876");
     let p = troef_rules::profiles::builtin(troef_rules::GameKind::Jass, "swiss").unwrap();
     let spades = Choice::Mode(jass::Mode::Trump(Suit::Spades));
-    let ns = table::row(&p, spades, Seat::North, h, Seat::East).unwrap();
-    let ew = table::row(&p, spades, Seat::East, h, Seat::East).unwrap();
+    let ns = table::row(&p, spades, Seat::North, &Deal::new(h, Seat::East)).unwrap();
+    let ew = table::row(&p, spades, Seat::East, &Deal::new(h, Seat::East)).unwrap();
     assert_eq!((ns.side.as_str(), ns.value), ("NS", 257));
     assert_eq!((ew.side.as_str(), ew.value), ("EW", -100));
     assert_eq!(ns.shown, "match 257");
@@ -159,7 +160,7 @@ fn schafkopf_all_wenzels_take_every_trick() {
     let h = hands("N:QJ.QJ.QJ.QJ AKT987.AK.. .T987.AKT9. ..87.AKT987");
     let p = troef_rules::profiles::builtin(troef_rules::GameKind::Schafkopf, "bavarian").unwrap();
     let c = Choice::Contract(sk::Contract::new(sk::Kind::Solo, Some(Suit::Hearts)));
-    let solo = table::row(&p, c, Seat::North, h, Seat::East).unwrap();
+    let solo = table::row(&p, c, Seat::North, &Deal::new(h, Seat::East)).unwrap();
     assert_eq!(solo.side, "N");
     assert_eq!(solo.shown, "schwarz");
     assert_eq!(solo.tout, Some(true));
@@ -177,7 +178,13 @@ fn klaverjassen_all_trumps_in_one_hand_is_pit() {
     let h = hands("N:.AKQJT987.. AKQJ..AKQJ. T987...T987 ..T987.AKQJ");
     let p =
         troef_rules::profiles::builtin(troef_rules::GameKind::Klaverjassen, "amsterdam").unwrap();
-    let hearts = table::row(&p, Choice::Trump(Suit::Hearts), Seat::North, h, Seat::East).unwrap();
+    let hearts = table::row(
+        &p,
+        Choice::Trump(Suit::Hearts),
+        Seat::North,
+        &Deal::new(h, Seat::East),
+    )
+    .unwrap();
     assert!(
         hearts.made && hearts.result.contains("pit"),
         "{}",
@@ -187,6 +194,83 @@ fn klaverjassen_all_trumps_in_one_hand_is_pit() {
     assert!(hearts.value >= 262, "{}", hearts.value);
 }
 
+/// Het pandoeren on a deal whose result is forced. North holds the three
+/// lowest spades and hearts and the two lowest diamonds, no club; East the
+/// top three spades and the top two of each other suit; the 6 of hearts is
+/// the open card, put down. North can win no trick whatever is led (her
+/// cards are the lowest of their suits, she has no trump to ruff with), and
+/// East, leading, wins every trick without trumps; with clubs trumps West
+/// ruffs East's spades with the jas. Values in cents: seed 001's table
+/// (spec/rules/het-pandoeren.md section 3).
+#[test]
+fn het_pandoeren_contracts_on_a_forced_deal() {
+    use troef_rules::het_pandoeren::Contract;
+    let h = hands("N:987.987.87. AKQ.AK.AK.A JT.QJT.QJ.K ..T9.QJT987");
+    let p = troef_rules::profiles::builtin(troef_rules::GameKind::HetPandoeren, "heerlen").unwrap();
+    let deal = Deal {
+        hands: h,
+        leader: Seat::East,
+        open: troef_cards::Card::parse("H6"),
+    };
+    let clubs = Some(Suit::Clubs);
+    for (contract, trump, bidder, value) in [
+        // Lose every trick: made.
+        (Contract::Praatje, clubs, Seat::North, 25),
+        (Contract::Omver, clubs, Seat::North, 20),
+        // Exactly one trick, tricks 1 and 8: failed.
+        (Contract::Piek, clubs, Seat::North, -25),
+        (Contract::Vogeltje, clubs, Seat::North, -20),
+        (Contract::PiekZonder, None, Seat::North, -15),
+        // Every trick without trumps: made; seven of eight: made too (H-V12 [D]).
+        (Contract::SoloZonder, None, Seat::East, 20),
+        (Contract::PolkZonder, None, Seat::East, 30),
+        // With clubs trumps West ruffs.
+        (Contract::Solo, clubs, Seat::East, -30),
+    ] {
+        let row = table::row(&p, Choice::Het(contract, trump), bidder, &deal)
+            .unwrap_or_else(|| panic!("{contract}: not solved"));
+        assert_eq!(row.value, value, "{contract}: {}", row.result);
+        assert_eq!(row.made, value > 0, "{contract}");
+        assert_eq!(row.side, bidder.letter().to_string());
+    }
+    // Stoet wants the others to hold one ace between them: East holds four.
+    let stoet = table::row(&p, Choice::Het(Contract::Stoet, None), Seat::North, &deal);
+    assert!(stoet.is_none());
+}
+
+/// The solver's value of every Het pandoeren record, played as written,
+/// is the replay's verdict and payment: the two read a hand alike.
+#[test]
+fn het_pandoeren_final_values_are_the_replays_verdicts() {
+    let mut seen = 0;
+    for f in files("corpus/het-pandoeren", "ttn") {
+        for mut c in traced(&f) {
+            let Some(troef_rules::Outcome::HetPandoeren(out)) =
+                c.replay.as_ref().map(|r| r.outcome.clone())
+            else {
+                continue;
+            };
+            let Some(score) = out.score else { continue };
+            let p = profile(&c, f.parent().unwrap());
+            let r = analyze::record(&mut c, &p, || {}).unwrap_or_else(|s| panic!("{}", s.0));
+            let want = if score.verdict == "made" {
+                score.value
+            } else {
+                -score.value
+            };
+            assert_eq!(
+                i64::from(r.final_value),
+                want,
+                "{}: {}",
+                rel(&f),
+                r.final_result
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen} records played to the end");
+}
+
 #[test]
 fn a_table_is_the_same_on_any_number_of_threads() {
     // Every row starts from an empty table, so the threads that share out
@@ -194,14 +278,15 @@ fn a_table_is_the_same_on_any_number_of_threads() {
     let p =
         troef_rules::profiles::builtin(troef_rules::GameKind::Klaverjassen, "amsterdam").unwrap();
     let h = hands("N:J.AK8.8.KQ9 A97.Q.K.J87 KQ8.J9.T9.A T.T7.AQJ7.T");
-    let one = serde_json::to_value(table::table(&p, h, Seat::East, 1)).unwrap();
+    let one = serde_json::to_value(table::table(&p, &Deal::new(h, Seat::East), 1)).unwrap();
     assert_eq!(
         one["rows"].as_array().unwrap().len(),
         8,
         "4 trumps x 2 sides"
     );
     for threads in [2, 3, 16] {
-        let many = serde_json::to_value(table::table(&p, h, Seat::East, threads)).unwrap();
+        let many =
+            serde_json::to_value(table::table(&p, &Deal::new(h, Seat::East), threads)).unwrap();
         assert_eq!(many, one, "{threads} threads");
     }
 }

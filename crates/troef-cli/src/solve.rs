@@ -145,16 +145,27 @@ fn table_of(
         .deal
         .eldest
         .ok_or("no dealer: who leads is not known")?;
-    Ok(table::table(&profile, hands, leader, threads))
+    // Het pandoeren: the table takes the hands as dealt, so its bidder
+    // keeps her eight cards and puts the open card down.
+    let open = match &replay.outcome {
+        troef_rules::Outcome::HetPandoeren(out) => out.centre,
+        _ => None,
+    };
+    let deal = troef_solve::game::Deal {
+        hands,
+        leader,
+        open,
+    };
+    Ok(table::table(&profile, &deal, threads))
 }
 
 fn render_table(at: &str, t: &Table) -> String {
-    let mut s = format!(
-        "{at}: {}, rules {}, {} leads\n",
-        t.game,
-        t.rules,
-        t.leader.name()
-    );
+    let leads = if t.bidder_leads {
+        "the bidder leads and puts the open card down".to_string()
+    } else {
+        format!("{} leads", t.leader.name())
+    };
+    let mut s = format!("{at}: {}, rules {}, {leads}\n", t.game, t.rules);
     let w = t.rows.iter().map(|r| r.name.len()).max().unwrap_or(0);
     for r in &t.rows {
         let tout = match r.tout {

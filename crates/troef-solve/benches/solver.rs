@@ -423,6 +423,56 @@ fn schafkopf(run: &mut Run, deals: u64, ladder_n: u64) {
     l.print("Schafkopf, 5 tricks left");
 }
 
+/// Het pandoeren: North bids the first contract of the list, from an
+/// offset that rotates with the deal, that the hands allow (section 3 of
+/// spec/rules/het-pandoeren.md, read on the hands at play), with trumps
+/// rotating too; she keeps her eight cards, puts the open card down and
+/// leads.
+fn het_pandoeren(run: &mut Run, deals: u64, ladder_n: u64) {
+    use troef_rules::het_pandoeren::{self as het, Contract};
+    use troef_solve::game::{AnyGame, Choice, Deal};
+    let p = profile("het-pandoeren", "heerlen");
+    let mut f = Series::new("Het pandoeren (heerlen), all contracts: full deal");
+    let mut a = Series::new("Het pandoeren (heerlen), all contracts: annotate a played hand");
+    let mut rng = SplitMix64(SEED + 3);
+    let mut made = [(0u32, 0u32); 13];
+    let game = |i: u64| {
+        let (_, piles) = troef_cards::deal::seeded(het::DECK, &het::PILES, SEED, i).expect("deal");
+        let deal = Deal {
+            hands: BySeat([piles[0], piles[1], piles[2], piles[3]]),
+            leader: Seat::North,
+            open: piles[4].first(),
+        };
+        (0..13).find_map(|j| {
+            let c = Contract::ALL[((i + j) % 13) as usize];
+            let trump = c.has_trumps().then_some(Suit::ALL[(i % 4) as usize]);
+            let g = AnyGame::new(&p, Choice::Het(c, trump), Seat::North, &deal)?;
+            Some((c, g))
+        })
+    };
+    for i in 0..deals {
+        let Some((c, mut g)) = game(i) else { continue };
+        if let Some(v) = deal(run, &mut g, i, &mut rng, (&mut f, &mut a)) {
+            let m = &mut made[c as usize];
+            m.0 += u32::from(v > 0);
+            m.1 += 1;
+        }
+    }
+    f.line();
+    a.line();
+    for (c, (m, n)) in Contract::ALL.iter().zip(made) {
+        eprintln!("het-pandoeren: {c} made {m} of {n}");
+    }
+    let mut l = Ladder::new();
+    let mut rng = SplitMix64(SEED + 3);
+    for i in 0..ladder_n {
+        let Some((_, mut g)) = game(i) else { continue };
+        endgame(&mut g, &mut rng, 20);
+        l.run(&mut g);
+    }
+    l.print("Het pandoeren, 5 tricks left");
+}
+
 /// `--summarize`: the table of `--out` files' lines, the last line of a
 /// series and deal counting.
 fn summarize(files: &[&String], cpu_time: bool) {
@@ -507,5 +557,8 @@ fn main() {
     }
     if wanted("jass") {
         jass(&mut run, deals, ladder);
+    }
+    if wanted("het-pandoeren") {
+        het_pandoeren(&mut run, deals, ladder);
     }
 }

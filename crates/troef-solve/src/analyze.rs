@@ -37,6 +37,12 @@ impl Thresholds {
                 mistake: 20,
                 blunder: 60,
             },
+            // Cents: a failed contract costs twice its value (30 or more);
+            // 4e boer's every-trick bonus, 5.
+            AnyGame::HetPandoeren(_) => Thresholds {
+                mistake: 5,
+                blunder: 30,
+            },
             _ => Thresholds {
                 mistake: 10,
                 blunder: 30,
@@ -186,6 +192,9 @@ pub fn start(
     trace: &[PlayPoint],
     profile: &AnyProfile,
 ) -> Result<(AnyGame, Choice), Skip> {
+    if let (Outcome::HetPandoeren(out), AnyProfile::HetPandoeren(p)) = (&replay.outcome, profile) {
+        return het_start(out, p);
+    }
     let (word, maker) = contract_of(replay).ok_or_else(|| Skip("no contract was played".into()))?;
     let choice = Choice::parse(profile, &word).ok_or_else(|| {
         Skip(format!(
@@ -233,12 +242,48 @@ pub fn start(
     } else {
         dealt_hands(replay)?
     };
-    let g = AnyGame::new(profile, choice, maker, hands, leader).ok_or_else(|| {
+    let deal = crate::game::Deal {
+        hands,
+        leader,
+        open: None,
+    };
+    let g = AnyGame::new(profile, choice, maker, &deal).ok_or_else(|| {
         Skip(format!(
             "the contract `{word}` cannot be solved with these hands"
         ))
     })?;
     Ok((g, choice))
+}
+
+/// A Het pandoeren hand as play began: the hands after the bidder's
+/// actions, the discard, and the mate known before play.
+fn het_start(
+    out: &troef_rules::het_pandoeren::replay::HetOut,
+    p: &troef_rules::het_pandoeren::Profile,
+) -> Result<(AnyGame, Choice), Skip> {
+    use troef_rules::het_pandoeren::{Contract, Mate};
+    let c = out
+        .contract
+        .as_ref()
+        .ok_or_else(|| Skip("no contract was played".into()))?;
+    let contract =
+        Contract::parse(&c.word).ok_or_else(|| Skip(format!("`{}` is not a contract", c.word)))?;
+    let trump = out
+        .trump
+        .as_deref()
+        .and_then(troef_rules::values::parse_suit);
+    let at_play = out
+        .hands_at_play
+        .as_ref()
+        .ok_or_else(|| Skip("the hands at the start of play are not known".into()))?;
+    let hands = BySeat::from_fn(|s| at_play[s.index()].iter().copied().collect::<CardSet>());
+    let mate = match contract.mate() {
+        Mate::FourthAce | Mate::DieZit => out.mate,
+        Mate::None | Mate::Race(_) => None,
+    };
+    let choice = Choice::Het(contract, trump);
+    let g = crate::het::HetGame::new(p, (contract, trump), (c.bidder, mate), hands, out.discard);
+    Ok((AnyGame::HetPandoeren(Box::new(g)), choice))
 }
 
 /// The contract played, as its word, and a seat of the side that plays it:
@@ -248,6 +293,7 @@ fn contract_of(replay: &GameReplay) -> Option<(String, Seat)> {
         Outcome::Klaverjassen(kj) => kj.contract.as_ref().map(|c| (c.trump.to_string(), c.maker)),
         Outcome::Jass(js) => Some((js.mode.clone()?, js.chooser?)),
         Outcome::Schafkopf(sk) => Some((sk.contract.clone()?, sk.declarer?)),
+        // Het pandoeren: `het_start`.
         Outcome::Pandoeren(_) | Outcome::Dumbal(_) | Outcome::HetPandoeren(_) => None,
     }
 }
@@ -512,10 +558,14 @@ fn describe(play: &PlayReport, report: &Report, g: &AnyGame) -> String {
 
 /// A value as the comments show it: Klaverjassen's score difference
 /// (`+132`), Jass points (`87`, `match 257`), Schafkopf Augen (`61`,
-/// `schwarz`, `schwarz against`).
+/// `schwarz`, `schwarz against`), Het pandoeren's contract made or failed
+/// (`made +25`, `failed -25`, in cents).
 pub fn show(g: &AnyGame, v: i32) -> String {
     match g {
         AnyGame::Klaverjassen(_) => format!("{v:+}"),
+        AnyGame::HetPandoeren(_) => {
+            format!("{} {v:+}", if v > 0 { "made" } else { "failed" })
+        }
         AnyGame::Jass(..) => {
             let d = crate::points::decode(v);
             if d.all {

@@ -1,19 +1,44 @@
 //! One type for a position of any solved game, built from a replayed
 //! record or from a contract choice, and the reading of its values.
 
+use crate::het::HetGame;
 use crate::klaverjassen::Klaverjas;
 use crate::points::{decode, PointGame};
 use crate::{Feature, Position, Start};
-use troef_cards::{BySeat, Card, CardSet, Seat, Suit, Team};
+use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
+use troef_rules::het_pandoeren as het;
 use troef_rules::profiles::AnyProfile;
 use troef_rules::{jass, schafkopf as sk};
 
-/// A position of Klaverjassen, Jass or Schafkopf.
+/// A position of Klaverjassen, Jass, Schafkopf or Het pandoeren.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Klaverjassen(Box<Klaverjas>),
     Jass(Box<PointGame<jass::Rules>>, JassInfo),
     Schafkopf(Box<PointGame<sk::Rules>>, Box<SchafkopfInfo>),
+    HetPandoeren(Box<HetGame>),
+}
+
+/// A deal to solve: the hands as play begins and who leads; in Het
+/// pandoeren the open card too, which a bidder who keeps her eight cards
+/// puts down (its points count as conceded in 4e boer under H-V8), and the
+/// bidder leads.
+#[derive(Clone, Copy, Debug)]
+pub struct Deal {
+    pub hands: BySeat<CardSet>,
+    pub leader: Seat,
+    pub open: Option<Card>,
+}
+
+impl Deal {
+    /// A deal with no open card.
+    pub fn new(hands: BySeat<CardSet>, leader: Seat) -> Deal {
+        Deal {
+            hands,
+            leader,
+            open: None,
+        }
+    }
 }
 
 /// What a Jass value means in points: the multiplier of the mode.
@@ -32,25 +57,26 @@ pub struct SchafkopfInfo {
     pub hands: BySeat<CardSet>,
 }
 
-/// A contract to solve: Klaverjassen trumps, a Jass mode, a Schafkopf contract.
+/// A contract to solve: Klaverjassen trumps, a Jass mode, a Schafkopf
+/// contract, a Het pandoeren contract with its trumps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
     Trump(Suit),
     Mode(jass::Mode),
     Contract(sk::Contract),
+    Het(het::Contract, Option<Suit>),
 }
 
 impl AnyGame {
     /// The start of play. `maker`: a seat of the playing side (the maker,
     /// the chooser, the declarer). `None` when the profile is of another
     /// game than the choice, or the contract is not allowed with these hands.
-    pub fn new(
-        profile: &AnyProfile,
-        choice: Choice,
-        maker: Seat,
-        hands: BySeat<CardSet>,
-        leader: Seat,
-    ) -> Option<AnyGame> {
+    pub fn new(profile: &AnyProfile, choice: Choice, maker: Seat, deal: &Deal) -> Option<AnyGame> {
+        let Deal {
+            hands,
+            leader,
+            open,
+        } = *deal;
         // Four disjoint hands of one size, all from the game's deck.
         let size = hands[Seat::North].len();
         let all = hands.0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
@@ -58,6 +84,7 @@ impl AnyGame {
             AnyProfile::Klaverjassen(_) => troef_rules::klaverjassen::DECK.cards(),
             AnyProfile::Jass(_) => jass::DECK.cards(),
             AnyProfile::Schafkopf(p) => sk::deck(p.house.short_deck).cards(),
+            AnyProfile::HetPandoeren(_) => het::DECK.cards(),
             _ => return None,
         };
         if size == 0
@@ -101,6 +128,19 @@ impl AnyGame {
                     }),
                 )
             }
+            (AnyProfile::HetPandoeren(p), Choice::Het(c, trump)) => {
+                if size as usize != het::TRICKS || c.has_trumps() != trump.is_some() {
+                    return None;
+                }
+                let mate = het_mate(c, maker, &hands)?;
+                AnyGame::HetPandoeren(Box::new(HetGame::new(
+                    p,
+                    (c, trump),
+                    (maker, mate),
+                    hands,
+                    open.filter(|o| !all.contains(*o)),
+                )))
+            }
             _ => return None,
         })
     }
@@ -108,6 +148,11 @@ impl AnyGame {
     /// What a value means: the result at the end of play with that value.
     pub fn outcome(&self, v: i32) -> Outcome {
         match self {
+            AnyGame::HetPandoeren(_) => Outcome {
+                made: v > 0,
+                class: i32::from(v > 0),
+                text: format!("{}, {v:+} cents", if v > 0 { "made" } else { "failed" }),
+            },
             AnyGame::Klaverjassen(g) => {
                 let made = g.made_by_value(v);
                 Outcome {
@@ -186,16 +231,21 @@ impl AnyGame {
                     text,
                 }
             }
+            AnyGame::HetPandoeren(g) => Outcome {
+                text: g.result_text(),
+                ..self.outcome(self.value())
+            },
             _ => self.outcome(self.value()),
         }
     }
 
     /// How much a value matters as a cost, in the game's score units: card
     /// points for Klaverjassen and Jass (times the multiplier), Augen for
-    /// Schafkopf.
+    /// Schafkopf, cents (what each loser pays each winner) for Het pandoeren.
     pub fn cost_unit(&self) -> &'static str {
         match self {
             AnyGame::Klaverjassen(_) | AnyGame::Jass(..) => "points",
+            AnyGame::HetPandoeren(_) => "cents",
             AnyGame::Schafkopf(_, info) if info.contract.tout => "Tout (every trick)",
             AnyGame::Schafkopf(..) => "Augen",
         }
@@ -205,7 +255,7 @@ impl AnyGame {
     /// multiplier with the match bonus, Schafkopf Augen.
     pub fn points(&self, v: i32) -> i32 {
         match self {
-            AnyGame::Klaverjassen(_) => v,
+            AnyGame::Klaverjassen(_) | AnyGame::HetPandoeren(_) => v,
             AnyGame::Jass(_, info) => {
                 let d = decode(v);
                 (d.points + if d.all { jass::MATCH_BONUS } else { 0 }) * info.multiplier
@@ -213,6 +263,38 @@ impl AnyGame {
             AnyGame::Schafkopf(_, info) if info.contract.tout => v,
             AnyGame::Schafkopf(..) => decode(v).points,
         }
+    }
+}
+
+/// The mate known before play of `contract` bid by `bidder` on the hands
+/// as play begins (`Some(None)`: none yet), or `None` when the hands do not
+/// allow the contract (section 3 of `spec/rules/het-pandoeren.md`, read on
+/// the hands at play): Stoet wants the other three to hold one ace between
+/// them (its holder is the mate), Halve stoet two aces of the bidder's and
+/// the other two in one hand (the "die zit"), 4e boer three jacks or more.
+fn het_mate(
+    contract: het::Contract,
+    bidder: Seat,
+    hands: &BySeat<CardSet>,
+) -> Option<Option<Seat>> {
+    let count = |s: Seat, r: Rank| hands[s].iter().filter(|c| c.rank() == r).count();
+    let others = || Seat::ALL.into_iter().filter(move |&s| s != bidder);
+    match contract {
+        het::Contract::Stoet => {
+            let holders: Vec<Seat> = others().filter(|&s| count(s, Rank::ACE) > 0).collect();
+            match holders[..] {
+                [s] if count(s, Rank::ACE) == 1 => Some(Some(s)),
+                _ => None,
+            }
+        }
+        het::Contract::HalveStoet => {
+            if count(bidder, Rank::ACE) != 2 {
+                return None;
+            }
+            others().find(|&s| count(s, Rank::ACE) == 2).map(Some)
+        }
+        het::Contract::VierdeBoer => (count(bidder, Rank::JACK) >= 3).then_some(None),
+        _ => Some(None),
     }
 }
 
@@ -285,6 +367,7 @@ macro_rules! each {
             AnyGame::Klaverjassen($g) => $e,
             AnyGame::Jass($g, _) => $e,
             AnyGame::Schafkopf($g, _) => $e,
+            AnyGame::HetPandoeren($g) => $e,
         }
     };
 }
@@ -360,6 +443,17 @@ pub fn choices(profile: &AnyProfile) -> Vec<Choice> {
             .filter(|&c| p.offers(c))
             .map(Choice::Contract)
             .collect(),
+        AnyProfile::HetPandoeren(_) => het::Contract::ALL
+            .into_iter()
+            .flat_map(|c| {
+                let trumps: Vec<Option<Suit>> = if c.has_trumps() {
+                    Suit::ALL.into_iter().map(Some).collect()
+                } else {
+                    vec![None]
+                };
+                trumps.into_iter().map(move |t| Choice::Het(c, t))
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -371,6 +465,8 @@ impl Choice {
             Choice::Trump(s) => s.letter().to_string(),
             Choice::Mode(m) => m.word(),
             Choice::Contract(c) => c.word(),
+            Choice::Het(c, None) => c.word().to_string(),
+            Choice::Het(c, Some(t)) => format!("{c}:{}", t.letter()),
         }
     }
     pub fn name(self) -> String {
@@ -378,6 +474,8 @@ impl Choice {
             Choice::Trump(s) => format!("{} trumps", s.name()),
             Choice::Mode(m) => m.name(),
             Choice::Contract(c) => c.name(),
+            Choice::Het(c, None) => c.title().to_string(),
+            Choice::Het(c, Some(t)) => format!("{}, {} trumps", c.title(), t.name()),
         }
     }
     /// Reads the contract of a replayed record (`Contract::trump`).
@@ -386,16 +484,23 @@ impl Choice {
             AnyProfile::Klaverjassen(_) => troef_rules::values::parse_suit(word).map(Choice::Trump),
             AnyProfile::Jass(_) => jass::Mode::parse(word).map(Choice::Mode),
             AnyProfile::Schafkopf(_) => sk::Contract::parse(word).map(Choice::Contract),
+            AnyProfile::HetPandoeren(_) => {
+                let (c, t) = match word.split_once(':') {
+                    Some((c, t)) => (c, Some(troef_rules::values::parse_suit(t)?)),
+                    None => (word, None),
+                };
+                Some(Choice::Het(het::Contract::parse(c)?, t))
+            }
             _ => None,
         }
     }
 }
 
 /// The playing sides of a table: Klaverjassen and Jass by team (a seat of
-/// each), Schafkopf by declarer.
+/// each), Schafkopf by declarer, Het pandoeren by bidder.
 pub fn makers(profile: &AnyProfile) -> Vec<Seat> {
     match profile {
-        AnyProfile::Schafkopf(_) => Seat::ALL.to_vec(),
+        AnyProfile::Schafkopf(_) | AnyProfile::HetPandoeren(_) => Seat::ALL.to_vec(),
         _ => vec![Seat::North, Seat::East],
     }
 }

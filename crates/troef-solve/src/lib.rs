@@ -32,6 +32,7 @@
 
 pub mod analyze;
 pub mod game;
+pub mod het;
 pub mod klaverjassen;
 pub mod naive;
 mod order;
@@ -108,6 +109,57 @@ pub trait Position {
         false
     }
 }
+
+/// The [`Position`] methods an adapter reads straight off its trick engine
+/// (`self.$engine`, a `troef_rules::trick::Play<R>`): whose turn, the legal
+/// cards, the trick, the hands, and the cards' features from the game's
+/// `TrickRules`. Written inside the adapter's `impl Position`.
+macro_rules! position_from_engine {
+    ($engine:ident) => {
+        fn to_play(&self) -> Seat {
+            self.$engine.to_play()
+        }
+        fn legal(&self) -> CardSet {
+            self.$engine.legal_plays()
+        }
+        fn is_over(&self) -> bool {
+            self.$engine.is_over()
+        }
+        fn in_trick(&self) -> usize {
+            self.$engine.in_trick
+        }
+        fn trick(&self) -> &[Option<Card>; 4] {
+            &self.$engine.trick
+        }
+        fn leader(&self) -> Seat {
+            self.$engine.leader
+        }
+        fn seat_at(&self, i: usize) -> Seat {
+            self.$engine.seat_at(i)
+        }
+        fn hands(&self) -> &BySeat<CardSet> {
+            &self.$engine.hands
+        }
+        fn feature(&self, c: Card) -> Feature {
+            let r = &self.$engine.rules;
+            Feature {
+                group: if r.is_trump(c) { 4 } else { c.suit() as u8 },
+                strength: r.strength(c, c),
+                points: r.points(c) as u8,
+            }
+        }
+        fn special(&self, live: CardSet) -> CardSet {
+            self.$engine.rules.cards_with_duties() & live
+        }
+        fn strength(&self, c: Card, led: Card) -> u8 {
+            self.$engine.rules.strength(c, led)
+        }
+        fn trump_while_able_to_follow(&self) -> bool {
+            self.$engine.rules.trump_while_able_to_follow()
+        }
+    };
+}
+pub(crate) use position_from_engine;
 
 /// The cards still in play: every hand and the trick in progress.
 pub(crate) fn live<P: Position + ?Sized>(p: &P) -> CardSet {
@@ -237,7 +289,12 @@ impl Split {
 }
 
 /// The games the solver plays.
-pub const GAMES: &[GameKind] = &[GameKind::Klaverjassen, GameKind::Jass, GameKind::Schafkopf];
+pub const GAMES: &[GameKind] = &[
+    GameKind::Klaverjassen,
+    GameKind::Jass,
+    GameKind::Schafkopf,
+    GameKind::HetPandoeren,
+];
 
 /// No position's value is further from 0 (the widest, Klaverjassen with
 /// every roem and pit, doubled, stays under 4,000).

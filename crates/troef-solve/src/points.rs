@@ -105,14 +105,9 @@ impl<R: TrickRules> PointGame<R> {
 }
 
 impl<R: TrickRules> Position for PointGame<R> {
-    fn to_play(&self) -> Seat {
-        self.engine.to_play()
-    }
+    crate::position_from_engine!(engine);
     fn maximizer(&self, seat: Seat) -> bool {
         self.side[seat.index()]
-    }
-    fn legal(&self) -> CardSet {
-        self.engine.legal_plays()
     }
     fn play(&mut self, c: Card) {
         self.stack.push(self.acc);
@@ -131,24 +126,6 @@ impl<R: TrickRules> Position for PointGame<R> {
         self.engine.undo();
         self.acc = self.stack.pop().expect("undo after play");
     }
-    fn is_over(&self) -> bool {
-        self.engine.is_over()
-    }
-    fn in_trick(&self) -> usize {
-        self.engine.in_trick
-    }
-    fn trick(&self) -> &[Option<Card>; 4] {
-        &self.engine.trick
-    }
-    fn leader(&self) -> Seat {
-        self.engine.leader
-    }
-    fn seat_at(&self, i: usize) -> Seat {
-        self.engine.seat_at(i)
-    }
-    fn hands(&self) -> &BySeat<CardSet> {
-        &self.engine.hands
-    }
     fn value(&self) -> i32 {
         let a = self.acc;
         if self.tout {
@@ -164,23 +141,6 @@ impl<R: TrickRules> Position for PointGame<R> {
             hi,
             split: self.split(),
         }
-    }
-    fn feature(&self, c: Card) -> Feature {
-        let r = &self.engine.rules;
-        Feature {
-            group: if r.is_trump(c) { 4 } else { c.suit() as u8 },
-            strength: r.strength(c, c),
-            points: r.points(c) as u8,
-        }
-    }
-    fn special(&self, live: CardSet) -> CardSet {
-        self.engine.rules.cards_with_duties() & live
-    }
-    fn strength(&self, c: Card, led: Card) -> u8 {
-        self.engine.rules.strength(c, led)
-    }
-    fn trump_while_able_to_follow(&self) -> bool {
-        self.engine.rules.trump_while_able_to_follow()
     }
 }
 

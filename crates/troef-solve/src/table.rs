@@ -1,11 +1,11 @@
 //! The double-dummy table of a deal: for each contract choice and each
 //! playing side, the value that side can force, what it means, and a line.
 
-use crate::game::{choices, makers, AnyGame, Choice};
+use crate::game::{choices, makers, AnyGame, Choice, Deal};
 use crate::{Options, Position, Solver};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use troef_cards::{BySeat, CardSet, Seat};
+use troef_cards::Seat;
 use troef_rules::profiles::AnyProfile;
 
 #[derive(Clone, Debug, Serialize)]
@@ -39,14 +39,18 @@ pub struct Table {
     pub game: String,
     pub rules: String,
     pub leader: Seat,
+    /// Het pandoeren: each row's bidder leads, not `leader`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub bidder_leads: bool,
     pub rows: Vec<Row>,
 }
 
 /// Solves every contract of the profile's game for every playing side, on
 /// up to `threads` threads (at least one). Each thread has its own solver
 /// and table, and every row starts from an empty table, so the rows (node
-/// counts included) are the same for any number of threads.
-pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat, threads: usize) -> Table {
+/// counts included) are the same for any number of threads. Rows of a
+/// contract the hands do not allow are left out.
+pub fn table(profile: &AnyProfile, deal: &Deal, threads: usize) -> Table {
     let jobs: Vec<(Choice, Seat)> = choices(profile)
         .into_iter()
         .flat_map(|c| makers(profile).into_iter().map(move |m| (c, m)))
@@ -64,10 +68,7 @@ pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat, threads
                         let Some(&(choice, maker)) = jobs.get(i) else {
                             break out;
                         };
-                        out.push((
-                            i,
-                            row_with(&mut solver, profile, choice, maker, hands, leader),
-                        ));
+                        out.push((i, row_with(&mut solver, profile, choice, maker, deal)));
                     }
                 })
             })
@@ -82,27 +83,21 @@ pub fn table(profile: &AnyProfile, hands: BySeat<CardSet>, leader: Seat, threads
     Table {
         game: profile.game().to_string(),
         rules: profile.name().to_string(),
-        leader,
+        leader: deal.leader,
+        bidder_leads: matches!(profile, AnyProfile::HetPandoeren(_)),
         rows,
     }
 }
 
 /// One row of the table: `choice` played by `maker`'s side. `None` when the
 /// contract is not allowed with these hands.
-pub fn row(
-    profile: &AnyProfile,
-    choice: Choice,
-    maker: Seat,
-    hands: BySeat<CardSet>,
-    leader: Seat,
-) -> Option<Row> {
+pub fn row(profile: &AnyProfile, choice: Choice, maker: Seat, deal: &Deal) -> Option<Row> {
     row_with(
         &mut Solver::new(Options::FULL),
         profile,
         choice,
         maker,
-        hands,
-        leader,
+        deal,
     )
 }
 
@@ -111,10 +106,9 @@ fn row_with(
     profile: &AnyProfile,
     choice: Choice,
     maker: Seat,
-    hands: BySeat<CardSet>,
-    leader: Seat,
+    deal: &Deal,
 ) -> Option<Row> {
-    let mut g = AnyGame::new(profile, choice, maker, hands, leader)?;
+    let mut g = AnyGame::new(profile, choice, maker, deal)?;
     solver.reset();
     let before = solver.stats.nodes;
     let value = solver.value(&mut g);
@@ -143,6 +137,13 @@ fn row_with(
 
 fn side_name(g: &AnyGame, maker: Seat) -> String {
     match g {
+        // The bidder, then a mate known before play (the search's mate
+        // changes sides during play).
+        AnyGame::HetPandoeren(h) => {
+            let mut s = maker.letter().to_string();
+            s.extend(h.mate().map(Seat::letter));
+            s
+        }
         AnyGame::Schafkopf(_, info) => {
             // The declarer first, then a Call-Ace partner.
             let mut s = maker.letter().to_string();

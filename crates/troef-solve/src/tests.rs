@@ -143,6 +143,58 @@ fn schafkopf_agrees_with_minimax() {
     }
 }
 
+/// Het pandoeren: every contract, each variant switch that changes a goal
+/// or the play (H-V1 … H-V4, H-V8, H-V10 … H-V13), a random bidder, mate
+/// and trumps, from endgames of three or four tricks.
+#[test]
+fn het_pandoeren_agrees_with_minimax() {
+    use crate::het::HetGame;
+    use troef_rules::het_pandoeren::profile::{
+        HalveStoetTarget, MateAfterSearch, PiekZonder, SevenOfEight,
+    };
+    use troef_rules::het_pandoeren::{self as het, Contract};
+    use troef_rules::pandoeren::profile::{DiscardPoints, Undertrump};
+    let AnyProfile::HetPandoeren(base) =
+        builtin(troef_rules::GameKind::HetPandoeren, "heerlen").unwrap()
+    else {
+        unreachable!()
+    };
+    let mut variants = vec![base.clone()];
+    let mut v = base.clone();
+    v.seven_of_eight = SevenOfEight::Exactly;
+    v.halve_stoet_target = HalveStoetTarget::ExactlyTwo;
+    v.piek_zonder_settlement = PiekZonder::AllAtLeastOne;
+    v.mate_when_bidder_wins_first_tricks = MateAfterSearch::FirstToWin;
+    v.discard_counts = DiscardPoints::Nobody;
+    variants.push(v);
+    let mut v = base;
+    v.mate_race_must_head = false;
+    v.jas_exempt = false;
+    v.overtrump_on_trump_lead = true;
+    v.undertrump_after_ruff = Undertrump::Allowed;
+    v.piek_zonder_settlement = PiekZonder::EachPlayer;
+    v.values.max_conceded = 10;
+    variants.push(v);
+    let mut rng = SplitMix64(5);
+    for i in 0..900 {
+        let p = &variants[i % variants.len()];
+        let dealt = deal(het::DECK, &[8, 8, 8, 8, 1], &mut rng);
+        let contract = Contract::ALL[(rng.next_u64() % 13) as usize];
+        let trump = contract
+            .has_trumps()
+            .then(|| Suit::ALL[(rng.next_u64() % 4) as usize]);
+        let bidder = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mate = matches!(contract, Contract::Stoet | Contract::HalveStoet)
+            .then(|| Seat::ALL[(bidder.index() + 1 + (rng.next_u64() % 3) as usize) % 4]);
+        let discard =
+            (het::DECK.cards() - dealt.0.iter().fold(CardSet::EMPTY, |a, &h| a | h)).first();
+        let mut g = HetGame::new(p, (contract, trump), (bidder, mate), dealt, discard);
+        let left = 12 + (rng.next_u64() % 5) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("het #{i} {contract} {trump:?}"));
+    }
+}
+
 /// The point distance behind the table's quasi-symmetry, worked by hand:
 /// Klaverjassen, hearts trumps, spades plain (A 11, 10 10, K 4, Q 3, J 2).
 #[test]

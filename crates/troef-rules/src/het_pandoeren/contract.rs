@@ -1,7 +1,9 @@
 //! The thirteen contracts of Het pandoeren, highest first (section 3 of
 //! the rules reference): their words, trumps, mates and values.
 
-use super::profile::Profile;
+use super::profile::{HalveStoetTarget, PiekZonder, Profile, SevenOfEight};
+use crate::pandoeren::profile::DiscardPoints;
+use troef_cards::Seat;
 
 /// A contract, highest first: the order of the enum is the bidding order
 /// (a lower discriminant outbids a higher one).
@@ -158,7 +160,6 @@ impl Contract {
 
     /// The objective in words.
     pub fn goal(self, p: &Profile) -> String {
-        use super::profile::{HalveStoetTarget, PiekZonder, SevenOfEight};
         let seven = match p.seven_of_eight {
             SevenOfEight::AtLeast => "at least 7 tricks",
             SevenOfEight::Exactly => "exactly 7 tricks",
@@ -170,7 +171,7 @@ impl Contract {
             Contract::VierdeBoer => format!(
                 "the pair concedes at most {} card points{}",
                 p.values.max_conceded,
-                if p.discard_counts == crate::pandoeren::profile::DiscardPoints::Defenders {
+                if p.discard_counts == DiscardPoints::Defenders {
                     ", the discard included"
                 } else {
                     ""
@@ -195,6 +196,87 @@ impl Contract {
                     "each player aims at exactly 1 trick; each who makes it is paid by each who does not".into()
                 }
             },
+        }
+    }
+}
+
+/// What a hand's verdict depends on, counted over the tricks played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Tricks won, N E S W.
+    pub tricks: [u8; 4],
+    /// The winners of the first and of the eighth trick.
+    pub first: Option<Seat>,
+    pub last: Option<Seat>,
+    /// 4e boer: the card points the pair conceded, the discard included
+    /// when the profile counts it ([`Profile::conceded_at_start`]).
+    pub conceded: i32,
+}
+
+impl Tally {
+    /// The tricks of `bidder` and `mate` together.
+    pub fn side(&self, bidder: Seat, mate: Option<Seat>) -> u8 {
+        self.tricks[bidder.index()] + mate.map_or(0, |m| self.tricks[m.index()])
+    }
+}
+
+impl Profile {
+    /// What 4e boer's pair has conceded before the first card: the
+    /// discard's card points under H-V8 `defenders`, else nothing.
+    pub fn conceded_at_start(&self, discard_points: i32) -> i32 {
+        if self.discard_counts == DiscardPoints::Defenders {
+            discard_points
+        } else {
+            0
+        }
+    }
+}
+
+impl Contract {
+    /// Whether the contract is made after all eight tricks (section 3 and
+    /// H-V11 … H-V13). Piek zonder under `each_player`: whether the bidder
+    /// made her own one trick.
+    pub fn made(self, p: &Profile, bidder: Seat, mate: Option<Seat>, t: &Tally) -> bool {
+        let bidder_tricks = t.tricks[bidder.index()];
+        let side_tricks = t.side(bidder, mate);
+        let mate_tricks = mate.map_or(0, |m| t.tricks[m.index()]);
+        let seven = |n: u8| match p.seven_of_eight {
+            SevenOfEight::AtLeast => n >= 7,
+            SevenOfEight::Exactly => n == 7,
+        };
+        match self {
+            Contract::PolkZonder | Contract::Polke => seven(bidder_tricks),
+            Contract::Solo | Contract::SoloZonder => bidder_tricks == 8,
+            Contract::Stoet => seven(side_tricks) && mate_tricks >= 1,
+            Contract::VierdeBoer => t.conceded <= p.values.max_conceded,
+            Contract::HalveStoet => {
+                let lost = 8 - side_tricks;
+                mate_tricks >= 1
+                    && match p.halve_stoet_target {
+                        HalveStoetTarget::AtMostTwo => lost <= 2,
+                        HalveStoetTarget::ExactlyTwo => lost == 2,
+                    }
+            }
+            Contract::Praatje | Contract::Omver => bidder_tricks == 0,
+            Contract::Piek => bidder_tricks == 1,
+            Contract::Vogeltje => {
+                bidder_tricks == 2 && t.first == Some(bidder) && t.last == Some(bidder)
+            }
+            Contract::Pandoer => side_tricks == 8,
+            Contract::PiekZonder => match p.piek_zonder_settlement {
+                PiekZonder::BidderExactlyOne | PiekZonder::EachPlayer => bidder_tricks == 1,
+                PiekZonder::AllAtLeastOne => t.tricks.iter().all(|&n| n >= 1),
+            },
+        }
+    }
+
+    /// The value in cents the contract pays after play: 4e boer's pair
+    /// that wins every trick is paid [`super::profile::Values::vierde_boer_all`].
+    pub fn paid(self, p: &Profile, side_tricks: u8) -> i64 {
+        if self == Contract::VierdeBoer && side_tricks == 8 {
+            p.values.vierde_boer_all
+        } else {
+            self.value(p)
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::dealing::Dealing;
 use crate::kind::GameKind;
 use crate::pandoeren::{self, Violation as PdViolation};
 use crate::trick::{Breach, Play, TrickRules};
-pub use contract::Contract;
+pub use contract::{Contract, Mate, Tally};
 pub use profile::Profile;
 use troef_cards::{BySeat, Card, CardSet, Seat, Suit};
 
@@ -158,6 +158,9 @@ impl TrickRules for Rules {
     fn trumps_name(&self) -> &'static str {
         self.base.trumps_name()
     }
+    fn cards_with_duties(&self) -> CardSet {
+        self.base.cards_with_duties()
+    }
 
     fn legal(&self, p: &Game) -> CardSet {
         let hand = p.hands[p.to_play()];
@@ -233,6 +236,23 @@ impl Rules {
         let best = class.iter().map(|&c| self.strength(c, led)).max();
         class.contains(&card) && Some(self.strength(card, led)) == best
     }
+}
+
+/// The mate search of `contract` bid by `bidder`: 4e boer's over tricks
+/// 1-3 (or every trick under H-V10 `first_to_win`), Pandoer's over trick 1.
+/// It runs whether or not H-V4 makes the non-bidders head.
+pub fn race(contract: Contract, bidder: Seat, p: &Profile) -> Option<Race> {
+    let Mate::Race(until) = contract.mate() else {
+        return None;
+    };
+    let until = if contract == Contract::VierdeBoer
+        && p.mate_when_bidder_wins_first_tricks == profile::MateAfterSearch::FirstToWin
+    {
+        TRICKS
+    } else {
+        until
+    };
+    Some(Race { bidder, until })
 }
 
 /// The start of a hand's play.

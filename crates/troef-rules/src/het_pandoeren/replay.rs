@@ -4,13 +4,11 @@
 //! passed, the discard, trumps), the play with the mate race, the verdict
 //! and every payment, the result and the players' running totals.
 
-use super::contract::{Contract, Mate};
-use super::profile::{
-    BidRoemHand, HalveStoetTarget, MateAfterSearch, PiekZonder, Profile, SevenOfEight,
-};
+use super::contract::{Contract, Mate, Tally};
+use super::profile::{BidRoemHand, PiekZonder, Profile};
 use super::{Game, Race};
 use crate::kind::GameKind;
-use crate::pandoeren::profile::{AllPass, DiscardPoints, EqualBids, Settlement};
+use crate::pandoeren::profile::{AllPass, EqualBids, Settlement};
 use crate::pandoeren::replay::{read_deal, read_seats, Seats};
 use crate::pandoeren::{self, roem};
 use crate::replay::*;
@@ -453,19 +451,7 @@ fn prepare(
             );
         }
     }
-    let race = match contract.mate() {
-        Mate::Race(until) => Some(Race {
-            bidder,
-            until: if contract == Contract::VierdeBoer
-                && cx.p.mate_when_bidder_wins_first_tricks == MateAfterSearch::FirstToWin
-            {
-                super::TRICKS
-            } else {
-                until
-            },
-        }),
-        _ => None,
-    };
+    let race = super::race(contract, bidder, cx.p);
     out.hands_at_play = Some(
         Seat::ALL
             .iter()
@@ -1332,68 +1318,25 @@ fn declare(
 
 /// The verdict and the contract's payments (sections 3 and 6).
 fn judge(d: &HetDeal, p: &Profile) -> (HetScore, [i64; 4]) {
-    let mut tricks = [0u8; 4];
-    for w in &d.winners {
-        tricks[w.index()] += 1;
-    }
     let side = |s: Seat| s == d.bidder || Some(s) == d.mate;
-    let side_tricks: u8 = Seat::ALL
-        .iter()
-        .filter(|&&s| side(s))
-        .map(|s| tricks[s.index()])
-        .sum();
-    let bidder_tricks = tricks[d.bidder.index()];
-    let mate_tricks = d.mate.map_or(0, |m| tricks[m.index()]);
-    let seven = |n: u8| match p.seven_of_eight {
-        SevenOfEight::AtLeast => n >= 7,
-        SevenOfEight::Exactly => n == 7,
-    };
     let discard_points = pandoeren::points(d.discard, d.trump);
-    let mut conceded = None;
-    let mut value = d.contract.value(p);
-    let made = match d.contract {
-        Contract::PolkZonder | Contract::Polke => seven(bidder_tricks),
-        Contract::Solo | Contract::SoloZonder => bidder_tricks == 8,
-        Contract::Stoet => seven(side_tricks) && mate_tricks >= 1,
-        Contract::VierdeBoer => {
-            let against: i32 = d
-                .winners
-                .iter()
-                .zip(&d.points)
-                .filter(|(w, _)| !side(**w))
-                .map(|(_, p)| p)
-                .sum();
-            let c = against
-                + if p.discard_counts == DiscardPoints::Defenders {
-                    discard_points
-                } else {
-                    0
-                };
-            conceded = Some(c);
-            if side_tricks == 8 {
-                value = p.values.vierde_boer_all;
-            }
-            c <= p.values.max_conceded
-        }
-        Contract::HalveStoet => {
-            let lost = 8 - side_tricks;
-            mate_tricks >= 1
-                && match p.halve_stoet_target {
-                    HalveStoetTarget::AtMostTwo => lost <= 2,
-                    HalveStoetTarget::ExactlyTwo => lost == 2,
-                }
-        }
-        Contract::Praatje | Contract::Omver => bidder_tricks == 0,
-        Contract::Piek => bidder_tricks == 1,
-        Contract::Vogeltje => {
-            bidder_tricks == 2 && d.winners[0] == d.bidder && d.winners[7] == d.bidder
-        }
-        Contract::Pandoer => side_tricks == 8,
-        Contract::PiekZonder => match p.piek_zonder_settlement {
-            PiekZonder::BidderExactlyOne | PiekZonder::EachPlayer => bidder_tricks == 1,
-            PiekZonder::AllAtLeastOne => tricks.iter().all(|&t| t >= 1),
-        },
+    let mut tally = Tally {
+        first: d.winners.first().copied(),
+        last: d.winners.get(super::TRICKS - 1).copied(),
+        conceded: p.conceded_at_start(discard_points),
+        ..Tally::default()
     };
+    for (w, points) in d.winners.iter().zip(&d.points) {
+        tally.tricks[w.index()] += 1;
+        if !side(*w) {
+            tally.conceded += points;
+        }
+    }
+    let tricks = tally.tricks;
+    let side_tricks = tally.side(d.bidder, d.mate);
+    let conceded = (d.contract == Contract::VierdeBoer).then_some(tally.conceded);
+    let made = d.contract.made(p, d.bidder, d.mate, &tally);
+    let value = d.contract.paid(p, side_tricks);
     let mut amounts = [0i64; 4];
     let winners: Vec<Seat> = if d.contract == Contract::PiekZonder
         && p.piek_zonder_settlement == PiekZonder::EachPlayer

@@ -323,6 +323,15 @@ impl TrickRules for Rules {
         self.trump.map_or("none", Suit::name)
     }
 
+    /// The jas, when its holder may keep it back (PD rule 7): its hand's
+    /// legal cards differ from a hand with another trump in its place.
+    fn cards_with_duties(&self) -> CardSet {
+        match self.trump {
+            Some(t) if self.play.jas_exempt => CardSet::single(jas(t)),
+            _ => CardSet::EMPTY,
+        }
+    }
+
     /// PD rule 7, the jas exemption, is `legal(hand) ∪ legal(hand − jas)`.
     fn legal(&self, p: &Game) -> CardSet {
         let hand = p.hands[p.to_play()];
