@@ -13,7 +13,7 @@ use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use troef_rules::check::Checker;
+use troef_rules::check::{Checked, Checker, Holds};
 use troef_rules::profiles::{self, AnyProfile, Profiles};
 use troef_rules::Context;
 use troef_ttn::diag::{locate, render};
@@ -377,19 +377,39 @@ fn emit(s: &str) -> io::Result<()> {
 }
 
 /// Expands the paths: directories to their `*.ttn` files (recursively, sorted).
-fn expand(paths: &[String]) -> io::Result<Vec<String>> {
+/// The files named, directories walked for `.ttn` files (sorted). A
+/// directory with none is kept as itself, `empty`, so that it is reported.
+fn expand(paths: &[String]) -> io::Result<Vec<Input>> {
     let mut out = Vec::new();
     for p in paths {
         if p != "-" && Path::new(p).is_dir() {
             let mut found = Vec::new();
             walk(Path::new(p), &mut found)?;
             found.sort();
-            out.extend(found.into_iter().map(|f| f.display().to_string()));
+            if found.is_empty() {
+                out.push(Input {
+                    path: p.clone(),
+                    empty_dir: true,
+                });
+            }
+            out.extend(found.into_iter().map(|f| Input {
+                path: f.display().to_string(),
+                empty_dir: false,
+            }));
         } else {
-            out.push(p.clone());
+            out.push(Input {
+                path: p.clone(),
+                empty_dir: false,
+            });
         }
     }
     Ok(out)
+}
+
+/// A file to read, or a directory that holds no `.ttn` file.
+struct Input {
+    path: String,
+    empty_dir: bool,
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
@@ -423,13 +443,39 @@ fn display_name(path: &str) -> &str {
 }
 
 fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Result<u8> {
-    let files = expand(paths)?;
-    let (mut records, mut valid, mut warnings) = (0usize, 0usize, 0usize);
+    let inputs = expand(paths)?;
+    let (mut records, mut valid, mut warnings, mut empty) = (0usize, 0usize, 0usize, 0usize);
     let mut io_error = false;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    for path in &files {
+    let write = |out: &mut io::BufWriter<io::StdoutLock>, name: &str, c: &Checked| {
+        match format {
+            Format::Text => {
+                for d in &c.diagnostics {
+                    let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+                    writeln!(out, "{}", render(d, name, c.raw.index, &loc))?;
+                }
+            }
+            Format::Json => {
+                for d in troef_export::diagnostics_out(name, c) {
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string(&d).map_err(io::Error::other)?
+                    )?;
+                }
+            }
+        }
+        io::Result::Ok(())
+    };
+    for input in &inputs {
+        let path = &input.path;
         let name = display_name(path);
+        if input.empty_dir {
+            empty += 1;
+            write(&mut out, name, &Checked::no_record(None, Holds::NoTtnFile))?;
+            continue;
+        }
         let input = match open(path) {
             Ok(i) => i,
             Err(e) => {
@@ -438,62 +484,65 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
                 continue;
             }
         };
+        let (mut in_file, mut first, mut failed) = (0usize, None, false);
         for c in Checker::with_context(input, context(path, overrides)) {
             let c = match c {
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("troef: {name}: {e}");
                     io_error = true;
+                    failed = true;
                     break;
                 }
             };
             if !c.is_record() {
+                first.get_or_insert(c.raw);
                 continue;
             }
+            in_file += 1;
             records += 1;
             if c.is_valid() {
                 valid += 1;
             }
             warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
-            match format {
-                Format::Text => {
-                    for d in &c.diagnostics {
-                        let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
-                        writeln!(out, "{}", render(d, name, c.raw.index, &loc))?;
-                    }
-                }
-                Format::Json => {
-                    for d in troef_export::diagnostics_out(name, &c) {
-                        writeln!(
-                            out,
-                            "{}",
-                            serde_json::to_string(&d).map_err(io::Error::other)?
-                        )?;
-                    }
-                }
-            }
+            write(&mut out, name, &c)?;
+        }
+        if in_file == 0 && !failed {
+            empty += 1;
+            let holds = if first.is_some() {
+                Holds::Comments
+            } else {
+                Holds::Nothing
+            };
+            write(&mut out, name, &Checked::no_record(first, holds))?;
         }
     }
     let invalid = records - valid;
+    let files = inputs.iter().filter(|i| !i.empty_dir).count();
     match format {
-        Format::Text => writeln!(
-            out,
-            "troef: {records} record{} in {} file{}: {valid} valid, {invalid} invalid, {warnings} warning{}",
-            plural(records),
-            files.len(),
-            plural(files.len()),
-            plural(warnings)
-        )?,
+        Format::Text => {
+            write!(
+                out,
+                "troef: {records} record{} in {files} file{}: {valid} valid, {invalid} invalid, {warnings} warning{}",
+                plural(records),
+                plural(files),
+                plural(warnings)
+            )?;
+            if empty > 0 {
+                write!(out, "; {empty} input{} without a record", plural(empty))?;
+            }
+            writeln!(out)?;
+        }
         Format::Json => writeln!(
             out,
             "{}",
-            serde_json::json!({"summary": {"files": files.len(), "records": records, "valid": valid, "invalid": invalid, "warnings": warnings}})
+            serde_json::json!({"summary": {"files": files, "records": records, "valid": valid, "invalid": invalid, "warnings": warnings, "without_records": empty}})
         )?,
     }
     out.flush()?;
     Ok(if io_error {
         2
-    } else if invalid > 0 {
+    } else if invalid > 0 || empty > 0 {
         1
     } else {
         0
@@ -525,8 +574,14 @@ fn format_text(name: &str, text: &str) -> (String, usize) {
 fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
     let files = expand(paths)?;
     let mut code = 0;
-    for path in &files {
+    for input in &files {
+        let path = &input.path;
         let name = display_name(path);
+        if input.empty_dir {
+            eprintln!("troef: {name}: the directory holds no `.ttn` file");
+            code = code.max(1);
+            continue;
+        }
         let mut bytes = Vec::new();
         open(path)?.read_to_end(&mut bytes)?;
         let text = match String::from_utf8(bytes) {

@@ -5,7 +5,7 @@ use crate::driver::{replay_in, Context};
 use crate::games::GameReplay;
 use crate::replay::{MatchTracker, PlayPoint};
 use std::io::{self, BufRead};
-use troef_ttn::{parse_record, Diagnostic, RawRecord, Record, RecordReader};
+use troef_ttn::{parse_record, Code, Diagnostic, RawRecord, Record, RecordReader, Span};
 
 /// One record, checked.
 #[derive(Debug)]
@@ -22,11 +22,77 @@ pub struct Checked {
 
 impl Checked {
     /// A block of comments with no tags is kept (and printed) but is no record.
+    /// Whether the block counts as a record: it has tags, or something in
+    /// it could not be read. A block of comments alone (a file's heading,
+    /// the version line) is not a record; text that is neither is an
+    /// invalid record, never dropped.
     pub fn is_record(&self) -> bool {
-        self.record.as_ref().is_none_or(|r| !r.tags.is_empty())
+        self.record.as_ref().is_none_or(|r| !r.tags.is_empty()) || !self.diagnostics.is_empty()
     }
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// What an input without a record holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// Nothing but blank space.
+    Nothing,
+    /// Blocks of comments (and directives), no tags: troef's JSON export,
+    /// a `{...}` object, is one of these.
+    Comments,
+    /// A directory with no `.ttn` file.
+    NoTtnFile,
+}
+
+impl Checked {
+    /// The one diagnostic of an input that holds no record (E114), in
+    /// place of its records, at its first block (`first`) or its start. Its
+    /// record number is 0.
+    pub fn no_record(first: Option<RawRecord>, holds: Holds) -> Checked {
+        let raw = first.map_or(
+            RawRecord {
+                index: 0,
+                offset: 0,
+                line: 1,
+                text: String::new(),
+                diagnostics: Vec::new(),
+            },
+            |r| RawRecord { index: 0, ..r },
+        );
+        let at = Span::new(raw.offset, raw.offset);
+        let start = raw.text.trim_start();
+        let mut d = match holds {
+            Holds::Nothing => {
+                Diagnostic::error(Code::NoRecord, at, "the file is empty: it holds no record")
+            }
+            Holds::Comments => Diagnostic::error(
+                Code::NoRecord,
+                at,
+                "the file holds no record: nothing in it has a tag pair",
+            ),
+            Holds::NoTtnFile => {
+                Diagnostic::error(Code::NoRecord, at, "the directory holds no `.ttn` file")
+            }
+        };
+        if holds == Holds::Comments && (start.starts_with("{\"") || start.starts_with("{\n")) {
+            d = d.note(
+                "this looks like JSON: `troef import --from json FILE` reads troef's JSON export",
+            );
+        }
+        d = d.note(if holds == Holds::NoTtnFile {
+            "troef reads the `.ttn` files of a directory and of the directories in it"
+        } else {
+            "a record starts with tag pairs such as [Game \"klaverjassen\"] (spec/notation.md)"
+        });
+        Checked {
+            diagnostics: vec![d],
+            raw,
+            record: None,
+            replay: None,
+            trace: None,
+        }
     }
 }
 
@@ -73,7 +139,16 @@ pub fn check_raw(
         });
     }
     let parsed = parse_record(&raw.text, raw.offset, &crate::VOCABULARY);
-    let record = parsed.record?;
+    let Some(record) = parsed.record else {
+        // Directives alone: nothing to check, unless one was wrong.
+        return (!parsed.diagnostics.is_empty()).then(|| Checked {
+            raw,
+            record: None,
+            diagnostics: parsed.diagnostics,
+            replay: None,
+            trace: None,
+        });
+    };
     let mut diagnostics = parsed.diagnostics;
     let (mut rep, mut trace) = (None, None);
     if diagnostics.is_empty() && !record.tags.is_empty() {

@@ -53,10 +53,18 @@ fn interpret(
 ) -> Option<GameReplay> {
     let Some(game) = rec.tag("Game") else {
         let at = rec.tags.first().map_or(rec.span, |t| t.span);
-        out.diagnostics.push(
-            Diagnostic::error(Code::MissingTag, at, "record has no [Game] tag")
-                .note(format!("known games: {}", GameKind::list())),
-        );
+        let mut d = Diagnostic::error(Code::MissingTag, at, "record has no [Game] tag")
+            .note(format!("known games: {}", GameKind::list()));
+        // A record that starts with play or a result is most likely the
+        // second half of one a blank line split (spec/notation.md).
+        let continues = rec.tags.first().is_some_and(|t| {
+            !t.section.is_empty()
+                || matches!(t.name.as_str(), "Play" | "Result" | "Contract" | "Declare")
+        });
+        if continues {
+            d = d.note("a blank line ends a record: if these lines belong to the record above, remove the blank line before them");
+        }
+        out.diagnostics.push(d);
         return None;
     };
     let name = game.value.trim().to_ascii_lowercase();

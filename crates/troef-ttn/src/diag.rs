@@ -41,6 +41,7 @@ codes! {
     TokenOutsideSection = "E111", "tokens after a tag that takes no section";
     TooDeep = "E112", "variations nested too deeply";
     BadToken = "E113", "not a card or a word";
+    NoRecord = "E114", "the input holds no record";
     MissingTag = "E201", "required tag missing";
     UnknownGame = "E202", "unknown game";
     UnknownRules = "E203", "unknown rule profile for this game";
@@ -221,8 +222,14 @@ pub fn render(d: &Diagnostic, file: &str, record: usize, loc: &Location) -> Stri
         .take(loc.column - 1)
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
+    // Record 0: a diagnostic of the whole input (E114).
+    let record = if record == 0 {
+        String::new()
+    } else {
+        format!(" (record {record})")
+    };
     let mut out = format!(
-        "{sev}[{}]: {}\n{pad}--> {file}:{}:{} (record {record})\n{pad} |\n{num} | {}\n{pad} | {caret_pad}{}\n",
+        "{sev}[{}]: {}\n{pad}--> {file}:{}:{}{record}\n{pad} |\n{num} | {}\n{pad} | {caret_pad}{}\n",
         d.code.as_str(),
         d.message,
         loc.line,

@@ -53,7 +53,9 @@ impl<R: BufRead> RecordReader<R> {
         }
     }
 
-    /// Reads one line (with its `\n`) into `buf`, storing at most `room` bytes.
+    /// Reads one line (with its line end) into `buf`, storing at most
+    /// `room` bytes. A line ends with LF, CRLF or a lone CR (old Mac
+    /// files); a lone CR is stored as LF, byte for byte, so offsets hold.
     /// Returns (bytes consumed, blank?).
     fn read_line(&mut self, buf: &mut Vec<u8>, mut room: usize) -> io::Result<(usize, bool)> {
         let mut consumed = 0;
@@ -67,9 +69,15 @@ impl<R: BufRead> RecordReader<R> {
             if avail.is_empty() {
                 break;
             }
-            let (n, done) = match avail.iter().position(|&b| b == b'\n') {
-                Some(i) => (i + 1, true),
-                None => (avail.len(), false),
+            let (n, end) = match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+                None => (avail.len(), None),
+                Some(i) if avail[i] == b'\n' => (i + 1, Some(End::Lf)),
+                Some(i) => match avail.get(i + 1) {
+                    Some(b'\n') => (i + 2, Some(End::Lf)),
+                    Some(_) => (i + 1, Some(End::Cr)),
+                    // The CR ends the buffer: an LF may follow.
+                    None => (i + 1, Some(End::CrThenMaybeLf)),
+                },
             };
             let chunk = &avail[..n];
             if chunk
@@ -83,12 +91,46 @@ impl<R: BufRead> RecordReader<R> {
             room -= keep;
             self.inner.consume(n);
             consumed += n;
-            if done {
-                break;
+            let Some(end) = end else { continue };
+            let mut lone_cr = end == End::Cr;
+            if end == End::CrThenMaybeLf {
+                let next = loop {
+                    match self.inner.fill_buf() {
+                        Ok(a) => break a.first().copied(),
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(e),
+                    }
+                };
+                if next == Some(b'\n') {
+                    if room > 0 {
+                        buf.push(b'\n');
+                    }
+                    self.inner.consume(1);
+                    consumed += 1;
+                } else {
+                    lone_cr = true;
+                }
             }
+            if lone_cr && keep == n {
+                if let Some(last) = buf.last_mut() {
+                    *last = b'\n';
+                }
+            }
+            break;
         }
         Ok((consumed, blank))
     }
+}
+
+/// How a line ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// LF or CRLF.
+    Lf,
+    /// A CR followed by something else.
+    Cr,
+    /// A CR at the end of what was buffered.
+    CrThenMaybeLf,
 }
 
 impl<R: BufRead> Iterator for RecordReader<R> {
@@ -188,6 +230,32 @@ mod tests {
         RecordReader::with_limit(s.as_bytes(), limit)
             .map(|r| r.unwrap())
             .collect()
+    }
+
+    #[test]
+    fn old_mac_line_ends_are_line_ends() {
+        // CR alone ends a line (stored as LF, so offsets hold), CRLF too.
+        let recs = split("[A \"1\"]\rx\r\r[B \"2\"]\r\n\r\n[C \"3\"]\r", 100);
+        assert_eq!(recs.len(), 3);
+        assert_eq!(recs[0].text, "[A \"1\"]\nx\n");
+        assert_eq!((recs[1].offset, recs[1].line), (11, 4));
+        assert_eq!(recs[1].text, "[B \"2\"]\r\n");
+        assert_eq!((recs[2].offset, recs[2].line), (22, 6));
+        assert_eq!(recs[2].text, "[C \"3\"]\n");
+    }
+
+    #[test]
+    fn a_cr_at_the_end_of_a_buffer_looks_ahead() {
+        // A reader that hands out one byte at a time puts every CR at the
+        // end of its buffer.
+        let text = "[A \"1\"]\r\n\r\n[B \"2\"]\r\r[C \"3\"]";
+        let one = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let recs: Vec<RawRecord> = RecordReader::with_limit(one, 100)
+            .map(|r| r.unwrap())
+            .collect();
+        let texts: Vec<&str> = recs.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(texts, ["[A \"1\"]\r\n", "[B \"2\"]\n", "[C \"3\"]"]);
+        assert_eq!((recs[1].offset, recs[2].offset), (11, 20));
     }
 
     #[test]

@@ -1,0 +1,128 @@
+//! `troef check` on inputs that are not what it reads (issue 31): nothing
+//! passes silently. A file without a record is E114 and exit 1; text that
+//! is no record is an invalid record; old Mac line ends are line ends.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A fresh directory for one test's fixtures.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("troef-inputs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `troef check PATH`: exit code and standard output.
+fn check(path: &Path) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_troef"))
+        .arg("check")
+        .arg(path)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn corpus(file: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    std::fs::read_to_string(root.join(file)).unwrap()
+}
+
+#[test]
+fn a_file_without_a_record_is_an_error() {
+    let dir = scratch("no-record");
+    let export = "{\n  \"schema_version\": 1,\n  \"records\": []\n}\n";
+    for (name, text, says) in [
+        ("empty.ttn", "", "the file is empty"),
+        ("blank.ttn", "\n \n\t\n", "the file is empty"),
+        ("export.json", export, "looks like JSON"),
+        (
+            "comments.ttn",
+            "; a heading\n; and nothing else\n",
+            "no record",
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, out) = check(&path);
+        assert_eq!(code, 1, "{name}: {out}");
+        assert!(out.contains("error[E114]"), "{name}: {out}");
+        assert!(out.contains(says), "{name}: {out}");
+        assert!(out.contains("1 input without a record"), "{name}: {out}");
+    }
+    let empty = dir.join("nothing-here");
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::write(empty.join("notes.txt"), "not a record").unwrap();
+    let (code, out) = check(&empty);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[E114]: the directory holds no `.ttn` file"),
+        "{out}"
+    );
+}
+
+#[test]
+fn text_that_is_no_record_is_an_invalid_record() {
+    let dir = scratch("not-a-record");
+    for (name, text, code) in [
+        ("plain.ttn", "hello world\n", "E111"),
+        ("movetext.ttn", "1. e4 e5 2. Nf3 Nc6\n", "E111"),
+        (
+            "brace.ttn",
+            "{ never closed\n[Game \"klaverjassen\"]\n",
+            "E104",
+        ),
+        ("lone.ttn", "[Game\"]\n", "E103"),
+        ("version.ttn", "% TTN 2\n", "E109"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (exit, out) = check(&path);
+        assert_eq!(exit, 1, "{name}: {out}");
+        assert!(out.contains(&format!("error[{code}]")), "{name}: {out}");
+        assert!(
+            out.contains("1 record in 1 file: 0 valid, 1 invalid"),
+            "{name}: {out}"
+        );
+    }
+}
+
+#[test]
+fn old_mac_line_ends_are_read() {
+    let dir = scratch("cr");
+    let text = corpus("corpus/klaverjassen/nat.ttn");
+    let lf = dir.join("lf.ttn");
+    let cr = dir.join("cr.ttn");
+    std::fs::write(&lf, &text).unwrap();
+    std::fs::write(&cr, text.replace('\n', "\r")).unwrap();
+    let (a, out_lf) = check(&lf);
+    let (b, out_cr) = check(&cr);
+    assert_eq!((a, b), (0, 0), "{out_cr}");
+    assert!(!out_lf.contains(" 0 records"), "{out_lf}");
+    assert_eq!(out_cr, out_lf);
+}
+
+#[test]
+fn a_blank_line_inside_a_record_splits_it_and_says_so() {
+    let dir = scratch("blank");
+    let path = dir.join("split.ttn");
+    std::fs::write(
+        &path,
+        "[Game \"klaverjassen\"]\n[Dealer \"N\"]\n\n[Play \"E\"]\nSA SK\n",
+    )
+    .unwrap();
+    let (code, out) = check(&path);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("error[E201]: record has no [Game] tag"),
+        "{out}"
+    );
+    assert!(out.contains("a blank line ends a record"), "{out}");
+    assert!(
+        out.contains("2 records in 1 file: 1 valid, 1 invalid"),
+        "{out}"
+    );
+}
