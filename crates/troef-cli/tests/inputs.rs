@@ -126,3 +126,27 @@ fn a_blank_line_inside_a_record_splits_it_and_says_so() {
         "{out}"
     );
 }
+
+#[test]
+fn the_report_stays_proportional_to_the_faults_not_the_input() {
+    let dir = scratch("amplify");
+    // 10 KB of `)` on one line: ten diagnostics, one "and 9,990 more",
+    // each snippet cut to a window around its column.
+    let parens = dir.join("parens.ttn");
+    std::fs::write(&parens, ")".repeat(10_000)).unwrap();
+    let (code, out) = check(&parens);
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("error[E107]").count(), 11, "{out}");
+    assert!(out.contains("and 9990 more E107 in this record"), "{out}");
+    assert!(out.len() < 8_000, "{} bytes of report", out.len());
+    // 50,000 repeated tags in one record (600 KB; finding each repeat no
+    // longer compares it with every tag before it): ten shown, then one.
+    let tags = dir.join("tags.ttn");
+    let mut text = String::from("[Game \"klaverjassen\"]\n");
+    text.push_str(&"[Event \"x\"]\n".repeat(50_000));
+    std::fs::write(&tags, text).unwrap();
+    let (code, out) = check(&tags);
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("error[E110]").count(), 11, "{out}");
+    assert!(out.contains("and 49989 more E110"), "{out}");
+}

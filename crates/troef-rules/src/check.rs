@@ -62,7 +62,6 @@ impl Checked {
             |r| RawRecord { index: 0, ..r },
         );
         let at = Span::new(raw.offset, raw.offset);
-        let start = raw.text.trim_start();
         let mut d = match holds {
             Holds::Nothing => {
                 Diagnostic::error(Code::NoRecord, at, "the file is empty: it holds no record")
@@ -76,10 +75,8 @@ impl Checked {
                 Diagnostic::error(Code::NoRecord, at, "the directory holds no `.ttn` file")
             }
         };
-        if holds == Holds::Comments && (start.starts_with("{\"") || start.starts_with("{\n")) {
-            d = d.note(
-                "this looks like JSON: `troef import --from json FILE` reads troef's JSON export",
-            );
+        if holds == Holds::Comments && looks_like_json(&raw.text) {
+            d = d.note(JSON_HINT);
         }
         d = d.note(if holds == Holds::NoTtnFile {
             "troef reads the `.ttn` files of a directory and of the directories in it"
@@ -94,6 +91,17 @@ impl Checked {
             trace: None,
         }
     }
+}
+
+const JSON_HINT: &str =
+    "this looks like JSON: `troef import --from json FILE` reads troef's JSON export";
+
+/// Whether a block starts as a JSON object with a key (`{"…` or `{` then
+/// a line starting with `"`): TTN's `{` comments do not.
+fn looks_like_json(text: &str) -> bool {
+    let t = text.trim_start();
+    t.strip_prefix('{')
+        .is_some_and(|rest| rest.trim_start().starts_with('"'))
 }
 
 /// Checks every record of a stream, one at a time.
@@ -141,7 +149,7 @@ pub fn check_raw(
     let parsed = parse_record(&raw.text, raw.offset, &crate::VOCABULARY);
     let Some(record) = parsed.record else {
         // Directives alone: nothing to check, unless one was wrong.
-        return (!parsed.diagnostics.is_empty()).then(|| Checked {
+        return (!parsed.diagnostics.is_empty()).then_some(Checked {
             raw,
             record: None,
             diagnostics: parsed.diagnostics,
@@ -154,6 +162,7 @@ pub fn check_raw(
     if diagnostics.is_empty() && !record.tags.is_empty() {
         let out = replay_in(&record, tracker, context);
         diagnostics.extend(out.diagnostics);
+        troef_ttn::diag::collapse(&mut diagnostics, troef_ttn::diag::SHOWN_PER_CODE);
         rep = out.replay;
         trace = out.trace;
     }
@@ -178,6 +187,11 @@ impl<R: BufRead> Iterator for Checker<R> {
                 if c.is_record() {
                     self.count += 1;
                     c.raw.index = self.count;
+                    if self.count == 1 && looks_like_json(&c.raw.text) {
+                        if let Some(d) = c.diagnostics.first_mut() {
+                            d.notes.push(JSON_HINT.into());
+                        }
+                    }
                 }
                 return Some(Ok(c));
             }

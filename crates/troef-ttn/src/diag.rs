@@ -152,6 +152,51 @@ impl Diagnostic {
     }
 }
 
+/// How many diagnostics of one code a record shows before the rest are
+/// collapsed into one ([`collapse`]).
+pub const SHOWN_PER_CODE: usize = 10;
+
+/// Keeps the first `keep` diagnostics of each code, in order, and replaces
+/// the others of that code with one diagnostic at the first left out that
+/// says how many there were: the report of a record stays proportional to
+/// its kinds of fault, not to its length (10 KB of `)` is 11 lines, not
+/// 10,000). Linear in the number of diagnostics.
+pub fn collapse(diags: &mut Vec<Diagnostic>, keep: usize) {
+    let mut seen: std::collections::HashMap<Code, usize> = std::collections::HashMap::new();
+    let mut more: Vec<(usize, Diagnostic)> = Vec::new();
+    let mut out = Vec::with_capacity(diags.len().min(keep * 8));
+    for d in diags.drain(..) {
+        let n = seen.entry(d.code).or_insert(0);
+        *n += 1;
+        if *n <= keep {
+            out.push(d);
+        } else if *n == keep + 1 {
+            more.push((out.len(), d));
+        }
+    }
+    // Inserted from the last, so that earlier places stay right.
+    for (at, first) in more.into_iter().rev() {
+        let extra = seen[&first.code] - keep;
+        let mut d = Diagnostic {
+            message: format!(
+                "and {extra} more {} in this record like the {keep} above: {}",
+                first.code.as_str(),
+                first.code.title()
+            ),
+            notes: Vec::new(),
+            ..first
+        };
+        d.notes
+            .push(format!("the first of them is here: {}", first.message));
+        out.insert(at, d);
+    }
+    *diags = out;
+}
+
+/// At most this many characters of a line are shown in a snippet; a longer
+/// line is cut to a window around the column.
+pub const SNIPPET_CHARS: usize = 160;
+
 /// Where a byte offset is, for display.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Location {
@@ -165,6 +210,10 @@ pub struct Location {
     /// How many characters the caret run covers on that line (at least 1).
     #[serde(skip)]
     pub width: usize,
+    /// Where the caret starts in `line_text` (1-based, in characters):
+    /// the column, unless a long line was cut to a window around it.
+    #[serde(skip)]
+    pub caret: usize,
 }
 
 /// Locates `span` within `text`, a record's text starting at byte
@@ -184,12 +233,38 @@ pub fn locate(text: &str, base_offset: usize, base_line: usize, span: Span) -> L
         span.end.saturating_sub(base_offset).clamp(rel, line_end),
     );
     let width = text[rel..end].chars().count().max(1);
+    let (line_text, caret, width) = window(line_text, column, width);
     Location {
         line: line_no,
         column,
         line_text,
         width,
+        caret,
     }
+}
+
+/// A line cut to [`SNIPPET_CHARS`] around `column` when it is longer, with
+/// `…` where it was cut; the caret's place and width in what is kept.
+fn window(line: String, column: usize, width: usize) -> (String, usize, usize) {
+    let len = line.chars().count();
+    if len <= SNIPPET_CHARS {
+        return (line, column, width);
+    }
+    let from = column
+        .saturating_sub(1 + SNIPPET_CHARS / 3)
+        .min(len - SNIPPET_CHARS);
+    let to = from + SNIPPET_CHARS;
+    let mut cut: String = line.chars().skip(from).take(SNIPPET_CHARS).collect();
+    let mut caret = column - from;
+    if from > 0 {
+        cut.insert(0, '…');
+        caret += 1;
+    }
+    if to < len {
+        cut.push('…');
+    }
+    let width = width.min(to + 1 - column).max(1);
+    (cut, caret, width)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -219,7 +294,7 @@ pub fn render(d: &Diagnostic, file: &str, record: usize, loc: &Location) -> Stri
     let caret_pad: String = loc
         .line_text
         .chars()
-        .take(loc.column - 1)
+        .take(loc.caret - 1)
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     // Record 0: a diagnostic of the whole input (E114).

@@ -120,6 +120,9 @@ struct State<'a> {
     section_ok: bool,
     /// The tags this dialect knows.
     vocabulary: &'a Vocabulary,
+    /// The tag names so far, lowercase: a repeated one is found in
+    /// constant time, however many tags the record has.
+    names: std::collections::HashSet<String>,
     /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
     /// skipped (and reported once), so the tree's depth stays bounded.
     overflow: usize,
@@ -197,6 +200,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
         base,
         rec: Record::default(),
         diags: Vec::new(),
+        names: std::collections::HashSet::new(),
         stack: Vec::new(),
         owner: Owner::Leading,
         section_ok: false,
@@ -248,12 +252,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                         st.close_section(span);
                         let canonical = st.vocabulary.canonical(name);
                         let name = canonical.map_or_else(|| name.to_string(), str::to_string);
-                        if st
-                            .rec
-                            .tags
-                            .iter()
-                            .any(|t| t.name.eq_ignore_ascii_case(&name))
-                        {
+                        if !st.names.insert(name.to_ascii_lowercase()) {
                             st.err(
                                 Code::DuplicateTag,
                                 span,
@@ -445,6 +444,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
     }
     st.close_section(end);
     st.rec.span = Span::new(base, base + text.len());
+    crate::diag::collapse(&mut st.diags, crate::diag::SHOWN_PER_CODE);
     Parsed {
         record: any.then_some(st.rec),
         diagnostics: st.diags,

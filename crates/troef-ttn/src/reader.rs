@@ -249,7 +249,7 @@ mod tests {
         // A reader that hands out one byte at a time puts every CR at the
         // end of its buffer.
         let text = "[A \"1\"]\r\n\r\n[B \"2\"]\r\r[C \"3\"]";
-        let one = std::io::BufReader::with_capacity(1, text.as_bytes());
+        let one = io::BufReader::with_capacity(1, text.as_bytes());
         let recs: Vec<RawRecord> = RecordReader::with_limit(one, 100)
             .map(|r| r.unwrap())
             .collect();
