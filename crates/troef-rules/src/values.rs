@@ -364,11 +364,22 @@ pub fn parse_cards(v: &str) -> Result<Vec<Card>, ValueError> {
         .collect()
 }
 
+/// `[Game]` and `[Rules]`: a game or built-in profile name in lowercase
+/// (they are matched in any case); a profile file's path as written, since
+/// a file system may tell `Club.toml` from `club.toml`.
+pub fn canonical_name(v: &str) -> String {
+    if crate::profiles::is_path(v) {
+        v.trim().to_string()
+    } else {
+        v.trim().to_ascii_lowercase()
+    }
+}
+
 /// The canonical form of a known tag's value, when it reads; `None` keeps the
 /// value as written (the checker reports values that do not read).
 pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
     match tag {
-        "Game" | "Rules" => Some(v.trim().to_ascii_lowercase()),
+        "Game" | "Rules" => Some(canonical_name(v)),
         "Dealer" | "Auction" | "Declare" | "Play" => {
             Seat::parse(v.trim()).map(|s| s.letter().to_string())
         }
@@ -432,6 +443,28 @@ mod tests {
         assert_eq!(
             out,
             "[Game \"klaverjassen\"] {x}\n[Play \"N\"]\nSA ST S7 S8\n"
+        );
+    }
+
+    #[test]
+    fn profile_names_fold_case_and_profile_files_keep_it() {
+        // A built-in name is matched in any case; a file name is a path
+        // (issue 31: `fmt` turned `Club.toml` into `club.toml`, E212).
+        assert_eq!(
+            canonical_value("Rules", " AmsterDAM "),
+            Some("amsterdam".into())
+        );
+        assert_eq!(
+            canonical_value("Rules", "Club.toml"),
+            Some("Club.toml".into())
+        );
+        assert_eq!(
+            canonical_value("Rules", "../Rules/Club.TOML"),
+            Some("../Rules/Club.TOML".into())
+        );
+        assert_eq!(
+            canonical_value("Game", "Het-Pandoeren"),
+            Some("het-pandoeren".into())
         );
     }
 

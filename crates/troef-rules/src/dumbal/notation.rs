@@ -168,7 +168,7 @@ pub fn parse_stock(v: &str) -> Result<Vec<Card>, NotationError> {
 /// it as written (unknown tags, values that do not read).
 pub fn canonical_value(tag: &str, v: &str) -> Option<String> {
     match tag {
-        "Game" | "Rules" => Some(v.trim().to_ascii_lowercase()),
+        "Game" | "Rules" => Some(crate::values::canonical_name(v)),
         "Dealer" | "Turns" | "Winner" => Player::parse(v).map(|p| p.to_string()),
         "Deal" | "Hands" => parse_hands(v).ok().map(|h| print_hands(&h)),
         "Stock" => parse_stock(v)
