@@ -9,6 +9,7 @@ mod show;
 mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use std::collections::HashSet;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -378,50 +379,92 @@ fn emit(s: &str) -> io::Result<()> {
 
 /// Expands the paths: directories to their `*.ttn` files (recursively, sorted).
 /// The files named, directories walked for `.ttn` files (sorted). A
-/// directory with none is kept as itself, `empty`, so that it is reported.
-fn expand(paths: &[String]) -> io::Result<Vec<Input>> {
+/// directory with none is kept as itself, so that it is reported, and so is
+/// one that cannot be read: the other inputs are still read.
+fn expand(paths: &[String]) -> Vec<Input> {
     let mut out = Vec::new();
     for p in paths {
         if p != "-" && Path::new(p).is_dir() {
-            let mut found = Vec::new();
-            walk(Path::new(p), &mut found)?;
+            let (mut found, mut unreadable) = (Vec::new(), Vec::new());
+            walk(
+                Path::new(p),
+                &mut found,
+                &mut unreadable,
+                &mut HashSet::new(),
+            );
             found.sort();
-            if found.is_empty() {
-                out.push(Input {
-                    path: p.clone(),
-                    empty_dir: true,
-                });
+            if found.is_empty() && unreadable.is_empty() {
+                out.push(Input::new(p.clone(), Kind::EmptyDir));
             }
-            out.extend(found.into_iter().map(|f| Input {
-                path: f.display().to_string(),
-                empty_dir: false,
-            }));
+            out.extend(
+                unreadable
+                    .into_iter()
+                    .map(|(d, e)| Input::new(d.display().to_string(), Kind::Unreadable(e))),
+            );
+            out.extend(
+                found
+                    .into_iter()
+                    .map(|f| Input::new(f.display().to_string(), Kind::File)),
+            );
         } else {
-            out.push(Input {
-                path: p.clone(),
-                empty_dir: false,
-            });
+            out.push(Input::new(p.clone(), Kind::File));
         }
     }
-    Ok(out)
+    out
 }
 
-/// A file to read, or a directory that holds no `.ttn` file.
+/// A file to read, a directory that holds no `.ttn` file, or one that
+/// could not be read.
 struct Input {
     path: String,
-    empty_dir: bool,
+    kind: Kind,
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    for entry in fs::read_dir(dir)? {
-        let path = entry?.path();
+enum Kind {
+    File,
+    EmptyDir,
+    Unreadable(String),
+}
+
+impl Input {
+    fn new(path: String, kind: Kind) -> Input {
+        Input { path, kind }
+    }
+}
+
+/// Collects the `.ttn` files under `dir`, and the directories that could not
+/// be read with why. A directory reached twice (a symbolic link to a parent)
+/// is walked once.
+fn walk(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    unreadable: &mut Vec<(PathBuf, String)>,
+    seen: &mut HashSet<PathBuf>,
+) {
+    if !seen.insert(fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf())) {
+        return;
+    }
+    let entries = match fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) => {
+            unreadable.push((dir.to_path_buf(), e.to_string()));
+            return;
+        }
+    };
+    for entry in entries {
+        let path = match entry {
+            Ok(e) => e.path(),
+            Err(e) => {
+                unreadable.push((dir.to_path_buf(), e.to_string()));
+                continue;
+            }
+        };
         if path.is_dir() {
-            walk(&path, out)?;
+            walk(&path, out, unreadable, seen);
         } else if path.extension().is_some_and(|e| e == "ttn") {
             out.push(path);
         }
     }
-    Ok(())
 }
 
 fn open(path: &str) -> io::Result<Box<dyn BufRead>> {
@@ -443,7 +486,7 @@ fn display_name(path: &str) -> &str {
 }
 
 fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Result<u8> {
-    let inputs = expand(paths)?;
+    let inputs = expand(paths);
     let (mut records, mut valid, mut warnings, mut empty) = (0usize, 0usize, 0usize, 0usize);
     let mut io_error = false;
     let stdout = io::stdout();
@@ -471,10 +514,18 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
     for input in &inputs {
         let path = &input.path;
         let name = display_name(path);
-        if input.empty_dir {
-            empty += 1;
-            write(&mut out, name, &Checked::no_record(None, Holds::NoTtnFile))?;
-            continue;
+        match &input.kind {
+            Kind::File => {}
+            Kind::EmptyDir => {
+                empty += 1;
+                write(&mut out, name, &Checked::no_record(None, Holds::NoTtnFile))?;
+                continue;
+            }
+            Kind::Unreadable(e) => {
+                eprintln!("troef: {name}: {e}");
+                io_error = true;
+                continue;
+            }
         }
         let input = match open(path) {
             Ok(i) => i,
@@ -518,7 +569,10 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
         }
     }
     let invalid = records - valid;
-    let files = inputs.iter().filter(|i| !i.empty_dir).count();
+    let files = inputs
+        .iter()
+        .filter(|i| matches!(i.kind, Kind::File))
+        .count();
     match format {
         Format::Text => {
             write!(
@@ -572,15 +626,23 @@ fn format_text(name: &str, text: &str) -> (String, usize) {
 }
 
 fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
-    let files = expand(paths)?;
+    let files = expand(paths);
     let mut code = 0;
     for input in &files {
         let path = &input.path;
         let name = display_name(path);
-        if input.empty_dir {
-            eprintln!("troef: {name}: the directory holds no `.ttn` file");
-            code = code.max(1);
-            continue;
+        match &input.kind {
+            Kind::File => {}
+            Kind::EmptyDir => {
+                eprintln!("troef: {name}: the directory holds no `.ttn` file");
+                code = code.max(1);
+                continue;
+            }
+            Kind::Unreadable(e) => {
+                eprintln!("troef: {name}: {e}");
+                code = 2;
+                continue;
+            }
         }
         let mut bytes = Vec::new();
         open(path)?.read_to_end(&mut bytes)?;

@@ -150,3 +150,27 @@ fn the_report_stays_proportional_to_the_faults_not_the_input() {
     assert_eq!(out.matches("error[E110]").count(), 11, "{out}");
     assert!(out.contains("and 49989 more E110"), "{out}");
 }
+
+/// A directory that links back to its parent is walked once (it recursed
+/// without end), and a missing file is named and does not stop the rest.
+#[cfg(unix)]
+#[test]
+fn a_batch_survives_link_loops_and_missing_files() {
+    let dir = scratch("walk");
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(sub.join("nat.ttn"), corpus("corpus/klaverjassen/nat.ttn")).unwrap();
+    std::os::unix::fs::symlink("..", sub.join("up")).unwrap();
+    let missing = dir.join("missing.ttn");
+    let out = Command::new(env!("CARGO_BIN_EXE_troef"))
+        .arg("check")
+        .arg(&dir)
+        .arg(&missing)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
+    assert!(stdout.contains("1 record in 2 files: 1 valid"), "{stdout}");
+    assert!(stderr.contains("missing.ttn: No such file"), "{stderr}");
+}
