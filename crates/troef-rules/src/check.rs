@@ -21,7 +21,6 @@ pub struct Checked {
 }
 
 impl Checked {
-    /// A block of comments with no tags is kept (and printed) but is no record.
     /// Whether the block counts as a record: it has tags, or something in
     /// it could not be read. A block of comments alone (a file's heading,
     /// the version line) is not a record; text that is neither is an
