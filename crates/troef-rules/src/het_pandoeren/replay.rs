@@ -9,7 +9,7 @@ use super::profile::{BidRoemHand, PiekZonder, Profile};
 use super::{Game, Race};
 use crate::kind::GameKind;
 use crate::pandoeren::profile::{AllPass, EqualBids, Settlement};
-use crate::pandoeren::replay::{read_deal, read_seats, Seats};
+use crate::pandoeren::replay::{read_deal, read_seats, walk_auction, Ended, Said, Seats};
 use crate::pandoeren::{self, roem};
 use crate::replay::*;
 use crate::trick::Trick;
@@ -17,7 +17,7 @@ use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
-use troef_ttn::{Code, Diagnostic, Tag, Token, TokenKind};
+use troef_ttn::{Code, Diagnostic, Tag, Token};
 
 /// The Het pandoeren part of a replay.
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -542,51 +542,34 @@ fn auction(
     (hands, centre): (&BySeat<CardSet>, Card),
     r: &mut DealReplay,
 ) -> Option<AuctionEnd> {
-    let Some(first) = forehand else {
-        cx.err(
-            Code::MissingTag,
-            tag.value_span,
-            "no [Dealer] and no seat in [Auction]: who speaks first is unknown",
-        );
-        return None;
-    };
-    let mut seat = first;
-    let mut standing: Option<(Contract, Seat, Option<Seat>)> = None;
-    let mut passes = 0;
-    let mut end: Option<AuctionEnd> = None;
-    let mut toks = tag.section.iter().peekable();
-    while let Some(tok) = toks.next() {
-        let call = match &tok.kind {
-            TokenKind::Word(w) => w.clone(),
-            TokenKind::Card(c) => c.to_string(),
-        };
-        if end.is_some() {
-            cx.err(
-                Code::CallAfterEnd,
-                tok.span,
-                format!("`{call}` comes after the auction ended"),
-            );
-            return None;
-        }
-        let illegal = |why: String| {
-            Diagnostic::error(
-                Code::IllegalCall,
-                tok.span,
-                format!("{} may not bid {call}: {why}", seat.name()),
-            )
-        };
-        if call == "pass" {
-            passes += 1;
-            r.auction.push(Call { seat, call });
-        } else if call.starts_with("die-zit") {
-            cx.err(
-                Code::IllegalCall,
-                tok.span,
-                "`die-zit` answers a halve-stoet bid, directly after it",
-            );
-            return None;
-        } else {
-            let Some(bid) = Contract::parse(&call) else {
+    let end = walk_auction(
+        cx,
+        tag,
+        forehand,
+        |cx, (seat, call, tok), toks, standing| {
+            if call == "pass" {
+                r.auction.push(Call {
+                    seat,
+                    call: call.to_string(),
+                });
+                return Said::Pass;
+            }
+            if call.starts_with("die-zit") {
+                cx.err(
+                    Code::IllegalCall,
+                    tok.span,
+                    "`die-zit` answers a halve-stoet bid, directly after it",
+                );
+                return Said::Fault;
+            }
+            let illegal = |why: String| {
+                Diagnostic::error(
+                    Code::IllegalCall,
+                    tok.span,
+                    format!("{} may not bid {call}: {why}", seat.name()),
+                )
+            };
+            let Some(bid) = Contract::parse(call) else {
                 cx.push(
                     Diagnostic::error(
                         Code::UnknownWord,
@@ -598,102 +581,99 @@ fn auction(
                         Contract::ALL.map(Contract::word).join(", ")
                     )),
                 );
-                return None;
+                return Said::Fault;
             };
             let nine = hands[seat].with(centre);
             if let Some(why) = cannot_bid(bid, seat, dealer, nine) {
                 cx.push(illegal(why));
-                return None;
+                return Said::Fault;
             }
-            if let Some((sb, ss, _)) = standing {
+            if let Some(((sb, _), ss)) = standing {
                 if let Err((why, rule)) =
                     outbids(cx.p, (bid, hands[seat]), (sb, ss, hands[ss]), centre)
                 {
                     let mut d = illegal(why);
                     d.rule = rule;
                     cx.push(d.note("only a higher contract outbids (the list runs from polk-zonder down to piek-zonder)"));
-                    return None;
+                    return Said::Fault;
                 }
             }
-            r.auction.push(Call { seat, call });
-            if bid == Contract::HalveStoet {
-                let others = of(ACES) - nine;
-                let answer = toks
-                    .peek()
-                    .and_then(|t| t.word())
-                    .and_then(|w| w.strip_prefix("die-zit"));
-                match answer {
-                    Some(arg) => {
-                        let tok = toks.next().unwrap_or(tok);
-                        let who = arg.strip_prefix(':').and_then(Seat::parse);
-                        let Some(who) = who.filter(|&w| w != seat && others.is_subset(hands[w]))
-                        else {
-                            cx.push(
-                                Diagnostic::error(
-                                    Code::IllegalCall,
-                                    tok.span,
-                                    format!("`{}`: only the holder of the other two aces answers \"die zit\"", tok.word().unwrap_or_default()),
-                                )
-                                .note(match others.first().and_then(|a| holder(hands, a)).filter(|&h| others.is_subset(hands[h])) {
-                                    Some(h) => format!("{} holds {}: write die-zit:{}", h.name(), cards_str(others), h.letter()),
-                                    None => format!("nobody holds both {}: the bid goes unanswered", cards_str(others)),
-                                }),
-                            );
-                            return None;
-                        };
-                        r.auction.push(Call {
-                            seat: who,
-                            call: "die-zit".into(),
-                        });
-                        standing = Some((bid, seat, Some(who)));
-                        passes = 0;
-                    }
-                    None => {
-                        if let Some(h) = holder(hands, others.first()?)
-                            .filter(|&h| others.is_subset(hands[h]) && h != seat)
+            r.auction.push(Call {
+                seat,
+                call: call.to_string(),
+            });
+            if bid != Contract::HalveStoet {
+                return Said::Bid((bid, None));
+            }
+            let others = of(ACES) - nine;
+            let answer = toks
+                .peek()
+                .and_then(|t| t.word())
+                .and_then(|w| w.strip_prefix("die-zit"));
+            let Some(arg) = answer else {
+                let holder = others
+                    .first()
+                    .and_then(|a| holder(hands, a))
+                    .filter(|&h| others.is_subset(hands[h]) && h != seat);
+                if let Some(h) = holder {
+                    cx.push(Diagnostic::error(
+                    Code::IllegalCall,
+                    tok.span,
+                    format!("{} holds the other two aces and must answer the halve-stoet (die-zit:{})", h.name(), h.letter()),
+                ));
+                    return Said::Fault;
+                }
+                // Unanswered: the bidder bids something else or passes.
+                return Said::Again;
+            };
+            let tok = toks.next().unwrap_or(tok);
+            let who = arg.strip_prefix(':').and_then(Seat::parse);
+            let Some(who) = who.filter(|&w| w != seat && others.is_subset(hands[w])) else {
+                cx.push(
+                    Diagnostic::error(
+                        Code::IllegalCall,
+                        tok.span,
+                        format!(
+                            "`{}`: only the holder of the other two aces answers \"die zit\"",
+                            tok.word().unwrap_or_default()
+                        ),
+                    )
+                    .note(
+                        match others
+                            .first()
+                            .and_then(|a| holder(hands, a))
+                            .filter(|&h| others.is_subset(hands[h]))
                         {
-                            cx.push(
-                                Diagnostic::error(
-                                    Code::IllegalCall,
-                                    tok.span,
-                                    format!("{} holds the other two aces and must answer the halve-stoet (die-zit:{})", h.name(), h.letter()),
-                                ),
-                            );
-                            return None;
-                        }
-                        // Unanswered: the bidder bids something else or passes.
-                        continue;
-                    }
-                }
-            } else {
-                standing = Some((bid, seat, None));
-                passes = 0;
-            }
-        }
-        match standing {
-            Some((contract, bidder, mate)) if passes == 3 => {
-                end = Some(AuctionEnd::Contract {
-                    contract,
-                    bidder,
-                    mate,
-                });
-            }
-            None if passes == 4 => end = Some(AuctionEnd::AllPass),
-            _ => {}
-        }
-        seat = seat.next();
-    }
-    if end.is_none() {
-        cx.push(
-            Diagnostic::error(
-                Code::AuctionIncomplete,
-                tag.section.last().map_or(tag.value_span, |t| t.span),
-                "the auction has not ended",
-            )
-            .note("it ends after three passes in a row following a bid, or four passes"),
-        );
-    }
-    end
+                            Some(h) => format!(
+                                "{} holds {}: write die-zit:{}",
+                                h.name(),
+                                cards_str(others),
+                                h.letter()
+                            ),
+                            None => format!(
+                                "nobody holds both {}: the bid goes unanswered",
+                                cards_str(others)
+                            ),
+                        },
+                    ),
+                );
+                return Said::Fault;
+            };
+            r.auction.push(Call {
+                seat: who,
+                call: "die-zit".into(),
+            });
+            Said::Bid((bid, Some(who)))
+        },
+    )?;
+    Some(match end {
+        Ended::Bid((contract, mate), bidder) => AuctionEnd::Contract {
+            contract,
+            bidder,
+            mate,
+        },
+        Ended::AllPass => AuctionEnd::AllPass,
+    })
 }
 
 /// Why `seat` may not bid `bid` with these nine cards (her eight and the

@@ -491,16 +491,45 @@ enum AuctionEnd {
     AllPass,
 }
 
-/// The auction (section 3): only higher bids; three passes in a row after a
-/// bid end it, four passes throw the hand in.
-fn auction(
-    cx: &mut Cx,
-    tag: &Tag,
+/// How an auction of the 33-card games ended ([`walk_auction`]).
+pub(crate) enum Ended<B> {
+    /// The bid that stood after three passes, and its bidder.
+    Bid(B, Seat),
+    AllPass,
+}
+
+/// What a game made of one call ([`walk_auction`]).
+pub(crate) enum Said<B> {
+    Pass,
+    /// A bid that now stands.
+    Bid(B),
+    /// A call after which the same player speaks again (Het pandoeren's
+    /// Halve stoet left unanswered).
+    Again,
+    /// A fault, reported: the auction is not read further.
+    Fault,
+}
+
+/// Walks the `[Auction]` of Pandoeren or Het pandoeren (section 3 of both
+/// rules files), the parts the two share: who speaks first, a call after
+/// the end (E303), passes in a row (three after a bid end the auction,
+/// four end the deal) and an auction that has not ended (E302). `call`
+/// reads one call of `seat` (its text, its token, the tokens after it, the
+/// bid standing), records it in the replay and says what it was; it may
+/// take a token that answers the call (`die-zit`). `None` when the auction
+/// is faulty or unfinished.
+pub(crate) fn walk_auction<'t, P, B: Copy>(
+    cx: &mut crate::replay::Cx<'_, P>,
+    tag: &'t Tag,
     forehand: Option<Seat>,
-    hands: &BySeat<CardSet>,
-    r: &mut DealReplay,
-) -> Option<AuctionEnd> {
-    let Some(first) = forehand else {
+    mut call: impl FnMut(
+        &mut crate::replay::Cx<'_, P>,
+        (Seat, &str, &'t Token),
+        &mut std::iter::Peekable<std::slice::Iter<'t, Token>>,
+        Option<(B, Seat)>,
+    ) -> Said<B>,
+) -> Option<Ended<B>> {
+    let Some(mut seat) = forehand else {
         cx.err(
             Code::MissingTag,
             tag.value_span,
@@ -508,14 +537,12 @@ fn auction(
         );
         return None;
     };
-    let mut seat = first;
-    let mut standing: Option<(Bid, Seat)> = None;
+    let mut standing: Option<(B, Seat)> = None;
     let mut passes = 0;
-    let mut passed = [false; 4];
-    let mut bidders = [false; 4];
-    let mut end: Option<AuctionEnd> = None;
-    for tok in &tag.section {
-        let call = match &tok.kind {
+    let mut end = None;
+    let mut toks = tag.section.iter().peekable();
+    while let Some(tok) = toks.next() {
+        let text = match &tok.kind {
             TokenKind::Word(w) => w.clone(),
             TokenKind::Card(c) => c.to_string(),
         };
@@ -523,92 +550,24 @@ fn auction(
             cx.err(
                 Code::CallAfterEnd,
                 tok.span,
-                format!("`{call}` comes after the auction ended"),
+                format!("`{text}` comes after the auction ended"),
             );
             return None;
         }
-        if call == "pass" {
-            passes += 1;
-            passed[seat.index()] = true;
-        } else {
-            let Some(bid) = Bid::parse(&call) else {
-                cx.push(
-                    Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Pandoeren bid"))
-                        .note("calls: pass, a number (120, 130, …), piccolo, misere, kereltje, zwabber, solo-zwabber, piccolo-ouvert, misere-ouvert, stil-praatje, pandoer, pandoer+20, praatje, prive"),
-                );
-                return None;
-            };
-            let illegal = |why: String| {
-                Diagnostic::error(
-                    Code::IllegalCall,
-                    tok.span,
-                    format!("{} may not bid {bid}: {why}", seat.name()),
-                )
-            };
-            if let Some(why) = bid.invalid(cx.p) {
-                let d = illegal(why.to_string());
-                cx.push(match why.rule() {
-                    Some(id) => d.with_rule(id),
-                    None => d,
-                });
-                return None;
+        match call(cx, (seat, &text, tok), &mut toks, standing) {
+            Said::Pass => passes += 1,
+            Said::Bid(b) => {
+                standing = Some((b, seat));
+                passes = 0;
             }
-            if passed[seat.index()] && cx.p.pass_is_final {
-                cx.push(
-                    illegal(format!(
-                        "{} passed earlier, and a pass is final (PD-V7, profile {})",
-                        seat.name(),
-                        cx.p.name
-                    ))
-                    .with_rule("PD-V7"),
-                );
-                return None;
-            }
-            if let Some((sb, ss)) = standing {
-                let (k, sk) = (bid.key(cx.p), sb.key(cx.p));
-                let ok = k > sk
-                    || (k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem && {
-                        let (mine, theirs) = (roem::best(hands[seat]), roem::best(hands[ss]));
-                        if bid.is_losing_contract() {
-                            mine < theirs
-                        } else {
-                            mine > theirs
-                        }
-                    });
-                if !ok {
-                    let (why, rule) = if k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem {
-                        (
-                            format!(
-                                "an equal bid must win on roem against {}'s (PD-V8)",
-                                ss.name()
-                            ),
-                            Some("PD-V8"),
-                        )
-                    } else {
-                        (format!("it does not beat {}'s {sb}", ss.name()), None)
-                    };
-                    let mut d = illegal(why);
-                    d.rule = rule;
-                    cx.push(d.note("only higher bids: more points in the same row, or a row further down the bid table"));
-                    return None;
-                }
-            }
-            standing = Some((bid, seat));
-            bidders[seat.index()] = true;
-            passes = 0;
+            Said::Again => continue,
+            Said::Fault => return None,
         }
-        r.auction.push(Call { seat, call });
-        match standing {
-            Some((bid, declarer)) if passes == 3 => {
-                end = Some(AuctionEnd::Contract {
-                    bid,
-                    declarer,
-                    bidders,
-                });
-            }
-            None if passes == 4 => end = Some(AuctionEnd::AllPass),
-            _ => {}
-        }
+        end = match standing {
+            Some((b, bidder)) if passes == 3 => Some(Ended::Bid(b, bidder)),
+            None if passes == 4 => Some(Ended::AllPass),
+            _ => None,
+        };
         seat = seat.next();
     }
     if end.is_none() {
@@ -622,6 +581,121 @@ fn auction(
         );
     }
     end
+}
+
+/// The auction (section 3): only higher bids; three passes in a row after a
+/// bid end it, four passes throw the hand in.
+fn auction(
+    cx: &mut Cx,
+    tag: &Tag,
+    forehand: Option<Seat>,
+    hands: &BySeat<CardSet>,
+    r: &mut DealReplay,
+) -> Option<AuctionEnd> {
+    let mut passed = [false; 4];
+    let mut bidders = [false; 4];
+    let end = walk_auction(cx, tag, forehand, |cx, (seat, call, tok), _, standing| {
+        let said = if call == "pass" {
+            passed[seat.index()] = true;
+            Said::Pass
+        } else {
+            match bid(cx, (seat, call, tok), passed[seat.index()], hands, standing) {
+                Some(b) => {
+                    bidders[seat.index()] = true;
+                    Said::Bid(b)
+                }
+                None => return Said::Fault,
+            }
+        };
+        r.auction.push(Call {
+            seat,
+            call: call.to_string(),
+        });
+        said
+    })?;
+    Some(match end {
+        Ended::Bid(bid, declarer) => AuctionEnd::Contract {
+            bid,
+            declarer,
+            bidders,
+        },
+        Ended::AllPass => AuctionEnd::AllPass,
+    })
+}
+
+/// One bid of `seat`, checked (an unknown word, a bid the profile does not
+/// allow, a bid after a final pass, one that does not beat the standing
+/// bid); `None` when it is reported.
+fn bid(
+    cx: &mut Cx,
+    (seat, call, tok): (Seat, &str, &Token),
+    passed: bool,
+    hands: &BySeat<CardSet>,
+    standing: Option<(Bid, Seat)>,
+) -> Option<Bid> {
+    let Some(bid) = Bid::parse(call) else {
+        cx.push(
+            Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Pandoeren bid"))
+                .note("calls: pass, a number (120, 130, …), piccolo, misere, kereltje, zwabber, solo-zwabber, piccolo-ouvert, misere-ouvert, stil-praatje, pandoer, pandoer+20, praatje, prive"),
+        );
+        return None;
+    };
+    let illegal = |why: String| {
+        Diagnostic::error(
+            Code::IllegalCall,
+            tok.span,
+            format!("{} may not bid {bid}: {why}", seat.name()),
+        )
+    };
+    if let Some(why) = bid.invalid(cx.p) {
+        let d = illegal(why.to_string());
+        cx.push(match why.rule() {
+            Some(id) => d.with_rule(id),
+            None => d,
+        });
+        return None;
+    }
+    if passed && cx.p.pass_is_final {
+        cx.push(
+            illegal(format!(
+                "{} passed earlier, and a pass is final (PD-V7, profile {})",
+                seat.name(),
+                cx.p.name
+            ))
+            .with_rule("PD-V7"),
+        );
+        return None;
+    }
+    if let Some((sb, ss)) = standing {
+        let (k, sk) = (bid.key(cx.p), sb.key(cx.p));
+        let ok = k > sk
+            || (k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem && {
+                let (mine, theirs) = (roem::best(hands[seat]), roem::best(hands[ss]));
+                if bid.is_losing_contract() {
+                    mine < theirs
+                } else {
+                    mine > theirs
+                }
+            });
+        if !ok {
+            let (why, rule) = if k == sk && cx.p.equal_bid_tiebreak == EqualBids::ByRoem {
+                (
+                    format!(
+                        "an equal bid must win on roem against {}'s (PD-V8)",
+                        ss.name()
+                    ),
+                    Some("PD-V8"),
+                )
+            } else {
+                (format!("it does not beat {}'s {sb}", ss.name()), None)
+            };
+            let mut d = illegal(why);
+            d.rule = rule;
+            cx.push(d.note("only higher bids: more points in the same row, or a row further down the bid table"));
+            return None;
+        }
+    }
+    Some(bid)
 }
 
 /// The contract from the auction, checked against `[Contract]`; or from
