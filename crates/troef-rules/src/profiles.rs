@@ -285,11 +285,7 @@ fn err(origin: &str, message: impl Into<String>) -> ProfileError {
     }
 }
 
-/// Whether a `[Rules]` value or `--rules` argument names a file rather than a
-/// built-in profile: it ends in `.toml`.
-pub fn is_path(spec: &str) -> bool {
-    spec.trim().to_ascii_lowercase().ends_with(".toml")
-}
+pub use crate::values::is_path;
 
 fn load_at(path: &Path, depth: usize) -> Result<AnyProfile, ProfileError> {
     let origin = path.display().to_string();

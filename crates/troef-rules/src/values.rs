@@ -364,11 +364,17 @@ pub fn parse_cards(v: &str) -> Result<Vec<Card>, ValueError> {
         .collect()
 }
 
+/// Whether a `[Rules]` value or `--rules` argument names a file rather than a
+/// built-in profile: it ends in `.toml`.
+pub fn is_path(spec: &str) -> bool {
+    spec.trim().to_ascii_lowercase().ends_with(".toml")
+}
+
 /// `[Game]` and `[Rules]`: a game or built-in profile name in lowercase
 /// (they are matched in any case); a profile file's path as written, since
 /// a file system may tell `Club.toml` from `club.toml`.
 pub fn canonical_name(v: &str) -> String {
-    if crate::profiles::is_path(v) {
+    if is_path(v) {
         v.trim().to_string()
     } else {
         v.trim().to_ascii_lowercase()
