@@ -521,6 +521,45 @@ fn netschafkopf_bad_games_are_reported_and_skipped() {
     assert!(!im.problems.is_empty());
 }
 
+/// A doubling count no game can have, however it is written, is a problem
+/// of that game (issue 31, item 6: it was read as no doubling at all).
+#[test]
+fn netschafkopf_an_impossible_doubling_count_is_reported() {
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+    let text = netschafkopf::decode(&bytes);
+    for (count, says) in [
+        (
+            "99999999999999999999",
+            "`99999999999999999999` next to `mal aufgedoppelt` is out of range",
+        ),
+        ("5", "more doublings than a game has"),
+    ] {
+        let bad = text.replacen(
+            "Das Spiel kostet 40 Punkte.",
+            &format!("Das Spiel kostet 40 Punkte. {count} mal aufgedoppelt 80 Punkte."),
+            1,
+        );
+        assert_ne!(bad, text);
+        let im = netschafkopf::import(bad.as_bytes(), "bad.txt", None);
+        assert_eq!(im.records, 2, "{:?}", im.problems);
+        assert_eq!(im.problems.len(), 1, "{:?}", im.problems);
+        assert!(im.problems[0].message.contains(says), "{:?}", im.problems);
+    }
+    // Card points out of range are refused the same way, not dropped.
+    let bad = text.replacen(
+        "Die Gegner haben 46 Augen",
+        "Die Gegner haben 4600000000000 Augen",
+        1,
+    );
+    let im = netschafkopf::import(bad.as_bytes(), "bad.txt", None);
+    assert_eq!(im.records, 2, "{:?}", im.problems);
+    assert!(
+        im.problems[0].message.contains("out of range"),
+        "{:?}",
+        im.problems
+    );
+}
+
 /// The NetSchafkopf fixture (written for troef from three corpus records):
 /// imported without problems, every record valid, the balances carried.
 #[test]

@@ -467,13 +467,51 @@ fn walk(
     }
 }
 
+/// Opens `path` (`-` is stdin) for reading. Every error, at the opening or at any
+/// later read, names the path; a directory is refused before anything is read.
 fn open(path: &str) -> io::Result<Box<dyn BufRead>> {
     if path == "-" {
-        Ok(Box::new(BufReader::new(io::stdin())))
-    } else {
-        let f =
-            fs::File::open(path).map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
-        Ok(Box::new(BufReader::with_capacity(64 * 1024, f)))
+        return Ok(Box::new(Named {
+            inner: BufReader::new(io::stdin()),
+            path: display_name(path).to_string(),
+        }));
+    }
+    let f = fs::File::open(path).map_err(|e| named(path, e))?;
+    if f.metadata().map_err(|e| named(path, e))?.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{path}: is a directory; this command reads files"),
+        ));
+    }
+    Ok(Box::new(Named {
+        inner: BufReader::with_capacity(64 * 1024, f),
+        path: path.to_string(),
+    }))
+}
+
+/// A reader whose errors name the file they came from.
+struct Named<R> {
+    inner: R,
+    path: String,
+}
+
+fn named(path: &str, e: io::Error) -> io::Error {
+    io::Error::new(e.kind(), format!("{path}: {e}"))
+}
+
+impl<R: Read> Read for Named<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner.read(buf).map_err(|e| named(&self.path, e))
+    }
+}
+
+impl<R: BufRead> BufRead for Named<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let path = &self.path;
+        self.inner.fill_buf().map_err(|e| named(path, e))
+    }
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
     }
 }
 
@@ -540,7 +578,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
             let c = match c {
                 Ok(c) => c,
                 Err(e) => {
-                    eprintln!("troef: {name}: {e}");
+                    eprintln!("troef: {e}");
                     io_error = true;
                     failed = true;
                     break;
@@ -612,8 +650,10 @@ fn plural(n: usize) -> &'static str {
 }
 
 /// Formats one file's text (see `troef_ttn::format_text`), reporting each
-/// record kept verbatim on stderr. Returns (text, how many were kept).
-fn format_text(name: &str, text: &str) -> (String, usize) {
+/// record kept verbatim, or left out because it is over the size limit, on
+/// stderr. Returns the text, how many records were not formatted, and whether
+/// one was left out.
+fn format_text(name: &str, text: &str) -> (String, usize, bool) {
     let (out, unformatted) =
         troef_ttn::format_text(text, &troef_rules::VOCABULARY, troef_rules::layout);
     for u in &unformatted {
@@ -622,7 +662,8 @@ fn format_text(name: &str, text: &str) -> (String, usize) {
             eprint!("{}", render(d, name, u.raw.index, &loc));
         }
     }
-    (out, unformatted.len())
+    let cut = unformatted.iter().any(|u| u.raw.is_cut());
+    (out, unformatted.len(), cut)
 }
 
 fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
@@ -644,76 +685,100 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
                 continue;
             }
         }
-        let mut bytes = Vec::new();
-        open(path)?.read_to_end(&mut bytes)?;
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
+        // An I/O error names its file and leaves the others to be formatted.
+        match fmt_file(path, name, check, write) {
+            Ok(c) => code = code.max(c),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
             Err(e) => {
-                eprintln!(
-                    "troef: {name}: not UTF-8 (byte {}); left as it is",
-                    e.utf8_error().valid_up_to()
-                );
-                code = code.max(1);
-                continue;
+                eprintln!("troef: {e}");
+                code = 2;
             }
-        };
-        let (formatted, bad) = format_text(name, &text);
-        if bad > 0 {
-            code = code.max(1);
-        }
-        if check {
-            if formatted != text {
-                code = code.max(1);
-                let diff = similar::TextDiff::configure()
-                    .algorithm(similar::Algorithm::Myers)
-                    .diff_lines(&text, &formatted);
-                print!(
-                    "{}",
-                    diff.unified_diff()
-                        .header(name, &format!("{name} (canonical)"))
-                );
-                eprintln!("troef: {name} is not canonical");
-            }
-        } else if write && path != "-" {
-            if bad > 0 {
-                eprintln!("troef: {name}: {bad} record(s) with syntax errors; file left as it is");
-                continue;
-            }
-            if formatted != text {
-                write_atomically(Path::new(path), &formatted)?;
-                eprintln!("troef: formatted {name}");
-            }
-        } else {
-            emit(&formatted)?;
         }
     }
     Ok(code)
 }
 
-/// Writes through a temporary file in the same directory, then renames.
+/// `fmt` of one file: 0 when canonical (or formatted), 1 when it holds a record
+/// that cannot be formatted or is not canonical under `--check`.
+fn fmt_file(path: &str, name: &str, check: bool, write: bool) -> io::Result<u8> {
+    let mut bytes = Vec::new();
+    open(path)?.read_to_end(&mut bytes)?;
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!(
+                "troef: {name}: not UTF-8 (byte {}); left as it is",
+                e.utf8_error().valid_up_to()
+            );
+            return Ok(1);
+        }
+    };
+    let (formatted, bad, cut) = format_text(name, &text);
+    let mut code = u8::from(bad > 0);
+    if cut {
+        // A record over the limit was not read whole: no output stands for it.
+        eprintln!("troef: {name}: a record over the size limit is left out of the output");
+    }
+    if check {
+        if cut {
+            code = 1;
+        } else if formatted != text {
+            code = 1;
+            let diff = similar::TextDiff::configure()
+                .algorithm(similar::Algorithm::Myers)
+                .diff_lines(&text, &formatted);
+            print!(
+                "{}",
+                diff.unified_diff()
+                    .header(name, &format!("{name} (canonical)"))
+            );
+            eprintln!("troef: {name} is not canonical");
+        }
+    } else if write && path != "-" {
+        if bad > 0 {
+            eprintln!("troef: {name}: {bad} record(s) cannot be formatted; file left as it is");
+        } else if formatted != text {
+            write_atomically(Path::new(path), &formatted).map_err(|e| named(name, e))?;
+            eprintln!("troef: formatted {name}");
+        }
+    } else {
+        emit(&formatted)?;
+    }
+    Ok(code)
+}
+
+/// Replaces the file at `path` (through a symbolic link: the link stays, its target
+/// changes) with `text`: written to a new temporary file in the target's directory,
+/// synced, given the old file's permissions, renamed over the target, and the
+/// directory synced, so that a crash or a full disk leaves either the old file or
+/// the new one, never a mix.
 fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file_name = path
+    let target = fs::canonicalize(path)?;
+    let dir = target.parent().unwrap_or(Path::new("/"));
+    let file_name = target
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.troef-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        if let Ok(meta) = fs::metadata(path) {
-            fs::set_permissions(&tmp, meta.permissions())?;
-        }
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    // Created exclusively under a fresh name: never follows or reuses a file another
+    // process put there.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{file_name}."))
+        .suffix(".troef.tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.as_file().sync_all()?;
+    fs::set_permissions(tmp.path(), fs::metadata(&target)?.permissions())?;
+    tmp.persist(&target).map_err(|e| e.error)?;
+    sync_dir(dir)
+}
+
+/// Makes a rename in `dir` durable (on Unix, where a directory can be opened and synced).
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    fs::File::open(dir)?.sync_all()?;
+    #[cfg(not(unix))]
+    let _ = dir;
+    Ok(())
 }
 
 fn json(path: &str, overrides: &[AnyProfile]) -> io::Result<u8> {

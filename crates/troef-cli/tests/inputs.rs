@@ -174,3 +174,104 @@ fn a_batch_survives_link_loops_and_missing_files() {
     assert!(stdout.contains("1 record in 2 files: 1 valid"), "{stdout}");
     assert!(stderr.contains("missing.ttn: No such file"), "{stderr}");
 }
+
+/// `troef ARGS...` in `dir`: exit code, standard output, standard error.
+fn troef(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_troef"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `fmt --write` through a symbolic link formats the link's target and keeps
+/// the link (it replaced the link by a regular file, leaving the target as it
+/// was); no temporary file is left behind.
+#[cfg(unix)]
+#[test]
+fn fmt_write_goes_through_a_symbolic_link() {
+    let dir = scratch("link");
+    let untidy = corpus("corpus/klaverjassen/nat.ttn").replace("HA H9 H7 HJ", "HA  H9   H7 HJ");
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    std::fs::write(dir.join("real/nat.ttn"), &untidy).unwrap();
+    std::os::unix::fs::symlink("real/nat.ttn", dir.join("link.ttn")).unwrap();
+    let (code, _, err) = troef(&dir, &["fmt", "--write", "link.ttn"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("formatted link.ttn"), "{err}");
+    let meta = std::fs::symlink_metadata(dir.join("link.ttn")).unwrap();
+    assert!(meta.file_type().is_symlink(), "the link is kept");
+    let written = std::fs::read_to_string(dir.join("real/nat.ttn")).unwrap();
+    assert_eq!(
+        written,
+        corpus("corpus/klaverjassen/nat.ttn"),
+        "the target is canonical"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.join("real"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left.len(), 1, "no temporary file left: {left:?}");
+}
+
+/// Every I/O error names its path and the other files are still handled
+/// (exit 2 at the end); a directory given to a command that reads one file is
+/// refused before anything is printed (`json` printed half a document).
+#[test]
+fn io_errors_name_their_path_and_the_batch_goes_on() {
+    let dir = scratch("io");
+    let untidy = corpus("corpus/klaverjassen/nat.ttn").replace("HA H9 H7 HJ", "HA  H9 H7 HJ");
+    std::fs::write(dir.join("b.ttn"), &untidy).unwrap();
+    let (code, out, err) = troef(&dir, &["fmt", "--write", "missing.ttn", "b.ttn"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("missing.ttn: No such file"), "{err}");
+    assert!(err.contains("formatted b.ttn"), "{err}");
+    let (code, out, err) = troef(&dir, &["json", "."]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains(".: is a directory"), "{err}");
+    let (code, out, err) = troef(&dir, &["import", "--from", "jass-server", "gone.json"]);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("gone.json: No such file"), "{err}");
+}
+
+/// A record over 1 MiB is never printed cut (fmt printed its first MiB): it is
+/// left out with E108, the records around it are formatted, `--write` leaves
+/// the file as it is, and `check` and `fmt` give it the same record number.
+#[test]
+fn fmt_refuses_a_record_over_the_limit_whole() {
+    let dir = scratch("big");
+    let nat = corpus("corpus/klaverjassen/nat.ttn");
+    let body = nat.trim_start_matches("% TTN 1\n");
+    let huge = format!("[Game \"klaverjassen\"]\n{{{}}}\n", "x".repeat(1 << 20));
+    let text = format!("% TTN 1\n{body}\n{huge}\n{body}");
+    std::fs::write(dir.join("big.ttn"), &text).unwrap();
+    let (code, out, err) = troef(&dir, &["fmt", "big.ttn"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.len() < 4096,
+        "no cut record printed ({} bytes)",
+        out.len()
+    );
+    assert_eq!(out.matches("[Game \"klaverjassen\"]").count(), 2, "{out}");
+    assert!(
+        err.contains("error[E108]") && err.contains("big.ttn:25:1 (record 2)"),
+        "{err}"
+    );
+    let (code, _, err) = troef(&dir, &["fmt", "--write", "big.ttn"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(std::fs::read_to_string(dir.join("big.ttn")).unwrap(), text);
+    let (code, out, _) = troef(&dir, &["check", "big.ttn"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("error[E108]") && out.contains("big.ttn:25:1 (record 2)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("3 records in 1 file: 2 valid, 1 invalid"),
+        "{out}"
+    );
+}

@@ -21,12 +21,9 @@ pub struct Checked {
 }
 
 impl Checked {
-    /// Whether the block counts as a record: it has tags, or something in
-    /// it could not be read. A block of comments alone (a file's heading,
-    /// the version line) is not a record; text that is neither is an
-    /// invalid record, never dropped.
+    /// Whether the block counts as a record (`troef_ttn::counts_as_record`).
     pub fn is_record(&self) -> bool {
-        self.record.as_ref().is_none_or(|r| !r.tags.is_empty()) || !self.diagnostics.is_empty()
+        troef_ttn::counts_as_record(self.record.as_ref(), !self.diagnostics.is_empty())
     }
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)

@@ -20,7 +20,7 @@ pub use ast::*;
 pub use diag::{Code, Diagnostic, Severity};
 pub use parse::parse_record;
 pub use print::{format_text, four_cards_in_play, print_file, print_record, Layout, LineBreak};
-pub use reader::{RawRecord, RecordReader};
+pub use reader::{counts_as_record, RawRecord, RecordReader};
 
 /// The TTN version this crate reads and writes.
 pub const TTN_VERSION: u32 = 1;

@@ -83,8 +83,10 @@ pub struct Unformatted {
 
 /// Formats a whole file's text (`troef fmt`): the version line, then every
 /// record in canonical form. A record with reader or syntax errors is kept
-/// verbatim and returned with its diagnostics; nothing is dropped. Records
-/// are read with `vocabulary`.
+/// verbatim and returned with its diagnostics; nothing is dropped without a
+/// diagnostic. A record over the reader's limit (E108) is never printed: only
+/// its start was read, and a cut record would change its meaning.
+/// Records are read with `vocabulary`.
 pub fn format_text(
     text: &str,
     vocabulary: &Vocabulary,
@@ -92,23 +94,33 @@ pub fn format_text(
 ) -> (String, Vec<Unformatted>) {
     let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
     let mut unformatted = Vec::new();
+    let mut count = 0;
     for raw in RecordReader::new(text.as_bytes()) {
-        let raw = raw.expect("reading from memory cannot fail");
+        let mut raw = raw.expect("reading from memory cannot fail");
         let parsed = raw
             .diagnostics
             .is_empty()
             .then(|| parse_record(&raw.text, raw.offset, vocabulary));
+        let clean = parsed.as_ref().is_some_and(|p| p.diagnostics.is_empty());
+        let record = parsed.as_ref().and_then(|p| p.record.as_ref());
+        if crate::counts_as_record(record, !clean) {
+            count += 1;
+        }
+        // Numbered as `troef check` numbers them.
+        raw.index = count;
         match parsed {
-            Some(p) if p.diagnostics.is_empty() => {
+            Some(p) if clean => {
                 if let Some(r) = p.record {
                     out.push('\n');
                     print_record(&r, layout(&r), &mut out);
                 }
             }
             other => {
-                out.push('\n');
-                out.push_str(raw.text.trim_end());
-                out.push('\n');
+                if !raw.is_cut() {
+                    out.push('\n');
+                    out.push_str(raw.text.trim_end());
+                    out.push('\n');
+                }
                 let diagnostics = other.map_or_else(|| raw.diagnostics.clone(), |p| p.diagnostics);
                 unformatted.push(Unformatted { raw, diagnostics });
             }

@@ -28,6 +28,24 @@ pub struct RawRecord {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// Whether a block of a file counts as a record and takes the next record
+/// number: it has tags, or something in it could not be read (`diagnosed`). A
+/// block of directives and comments alone (the version line, a file's heading)
+/// is no record; text that is neither is an invalid record, never dropped.
+/// `troef check` and `troef fmt` number records by this one rule.
+pub fn counts_as_record(record: Option<&crate::Record>, diagnosed: bool) -> bool {
+    diagnosed || record.is_some_and(|r| !r.tags.is_empty())
+}
+
+impl RawRecord {
+    /// The record was larger than the reader's limit: `text` holds only its start.
+    pub fn is_cut(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.code == Code::RecordTooLarge)
+    }
+}
+
 pub struct RecordReader<R> {
     inner: R,
     offset: usize,

@@ -103,30 +103,56 @@ fn date(s: &str) -> Option<String> {
     (ok(d, 2) && ok(m, 2) && ok(y, 2)).then(|| format!("20{y}.{m}.{d}"))
 }
 
-/// The number right before `marker` in `text` (`1 mal aufgedoppelt`).
-fn number_before(text: &str, marker: &str) -> Option<u32> {
-    let at = text.find(marker)?;
+/// The number right before `marker` in `text` (`1 mal aufgedoppelt`): `Ok(None)` when the
+/// marker is absent, `Err` with the words when they are not a number troef can hold.
+fn number_before(text: &str, marker: &str) -> Result<Option<u32>, String> {
+    let Some(at) = text.find(marker) else {
+        return Ok(None);
+    };
     let head = text[..at].trim_end();
-    let digits: String = head
-        .chars()
+    let start = head
+        .char_indices()
         .rev()
-        .take_while(char::is_ascii_digit)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    digits.parse().ok()
+        .take_while(|(_, c)| c.is_ascii_digit())
+        .last()
+        .map_or(head.len(), |(i, _)| i);
+    read_number(&head[start..], marker).map(Some)
 }
 
-/// The number right after `marker` in `text` (`Gegner haben 45 Augen`).
-fn number_after(text: &str, marker: &str) -> Option<i64> {
-    let at = text.find(marker)? + marker.len();
-    let digits: String = text[at..]
-        .trim_start()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok()
+/// The number right after `marker` in `text` (`Gegner haben 45 Augen`), as `number_before`;
+/// `Ok(None)` too when the marker is followed by words (`Du hast gewonnen`).
+fn number_after(text: &str, marker: &str) -> Result<Option<u32>, String> {
+    let Some(at) = text.find(marker) else {
+        return Ok(None);
+    };
+    let tail = text[at + marker.len()..].trim_start();
+    let end = tail
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(tail.len());
+    if end == 0 {
+        return Ok(None);
+    }
+    read_number(&tail[..end], marker).map(Some)
+}
+
+/// `digits` as a number, or what went wrong, quoting at most 24 characters of it.
+fn read_number<T: std::str::FromStr>(digits: &str, marker: &str) -> Result<T, String> {
+    digits.parse().map_err(|_| {
+        let shown: String = digits.chars().take(24).collect();
+        let more = if digits.chars().count() > 24 {
+            "…"
+        } else {
+            ""
+        };
+        if digits.is_empty() {
+            format!("no number next to `{}`", marker.trim())
+        } else {
+            format!(
+                "the number `{shown}{more}` next to `{}` is out of range",
+                marker.trim()
+            )
+        }
+    })
 }
 
 /// One game block: its lines with their numbers.
@@ -538,8 +564,9 @@ fn game(
         }
     }
     let eldest = dealer_seat.next();
-    let doubled = number_before(&text, " mal aufgedoppelt").unwrap_or(0);
-    let kontra = number_before(&text, " mal gespritzt").unwrap_or(0);
+    let count = |marker| number_before(&text, marker).map_err(|e| (rn, e));
+    let doubled = count(" mal aufgedoppelt")?.unwrap_or(0);
+    let kontra = count(" mal gespritzt")?.unwrap_or(0);
     if doubled > 4 || kontra > 8 {
         return Err((rn, "more doublings than a game has".into()));
     }
@@ -600,18 +627,19 @@ fn game(
     // Card points the protocol states.
     if ramsch {
         let mut pts = Vec::new();
-        if let Some(n) = number_after(&text, "Du hast ") {
+        let stated = |marker: &str| number_after(&text, marker).map_err(|e| (rn, e));
+        if let Some(n) = stated("Du hast ")? {
             pts.push(format!("{} {n}", seat_of("Gast").map_or('S', Seat::letter)));
         }
         for s in Seat::ALL {
-            if let Some(n) = number_after(&text, &format!("{} hat ", seats[s])) {
+            if let Some(n) = stated(&format!("{} hat ", seats[s]))? {
                 pts.push(format!("{} {n}", s.letter()));
             }
         }
         if !pts.is_empty() {
             r.push_str(&tag("Points", &pts.join(" ")));
         }
-    } else if let Some(n) = number_after(&text, "Gegner haben ") {
+    } else if let Some(n) = number_after(&text, "Gegner haben ").map_err(|e| (rn, e))? {
         r.push_str(&tag("Points", &format!("defenders {n}")));
     }
     r.push_str(&tag("Value", &price.to_string()));
