@@ -221,3 +221,182 @@ fn lenient_form_reads_as_canonical() {
     assert!(checked.iter().all(|c| c.is_valid()), "{canon}");
     insta::assert_snapshot!(canon);
 }
+
+/// Text that TTN may or may not hold: delimiters, line ends, blank lines, a
+/// version line, markup, right-to-left marks.
+fn hostile() -> impl Strategy<Value = String> {
+    let piece = prop::sample::select(vec![
+        "",
+        " ",
+        "x",
+        "Anna",
+        "\n",
+        "\r",
+        "\r\n",
+        "\n\n",
+        "\n \n",
+        "}",
+        "{",
+        "\"",
+        "\\",
+        "]",
+        "\"]",
+        "[",
+        "% TTN 2",
+        "TTN 2",
+        ";",
+        "pass",
+        "PASS",
+        "two words",
+        "HA",
+        "sa",
+        "é",
+        "\u{202e}",
+        "</script>",
+        "(",
+        ")",
+        "$1",
+        "!",
+        "\t",
+    ]);
+    let hostile = prop::collection::vec(piece, 0..4).prop_map(|v| v.concat());
+    // Mostly text TTN holds, so that records are taken as well as refused.
+    prop_oneof![4 => "[a-zA-Z0-9 ,.!?'-]{0,12}", 1 => hostile]
+}
+
+fn json_comment() -> impl Strategy<Value = serde_json::Value> {
+    (
+        prop::sample::select(vec!["brace", "line", "escape"]),
+        hostile(),
+    )
+        .prop_map(|(kind, text)| serde_json::json!({"kind": kind, "text": text}))
+}
+
+fn json_tokens(depth: u32) -> BoxedStrategy<Vec<serde_json::Value>> {
+    let kind = prop_oneof![
+        prop::sample::select(vec!["HA", "SA", "C7"]).prop_map(|c| ("card", c.to_string())),
+        prop::sample::select(vec!["pass", "roem:20", "H", "130"])
+            .prop_map(|w| ("word", w.to_string())),
+        hostile().prop_map(|w| ("word", w)),
+    ];
+    let vars = if depth == 0 {
+        Just(Vec::new()).boxed()
+    } else {
+        prop::collection::vec(json_tokens(depth - 1), 0..2).boxed()
+    };
+    prop::collection::vec(
+        (kind, prop::collection::vec(json_comment(), 0..2), vars),
+        0..4,
+    )
+    .prop_map(|ts| {
+        ts.into_iter()
+            .map(|((ty, value), comments, variations)| {
+                serde_json::json!({"type": ty, "value": value, "comments": comments, "variations": variations})
+            })
+            .collect()
+    })
+    .boxed()
+}
+
+fn json_record() -> impl Strategy<Value = serde_json::Value> {
+    let name = prop_oneof![
+        6 => prop::sample::select(vec!["Game", "Event", "Play", "Auction", "X_Custom", "Site"])
+            .prop_map(str::to_string),
+        1 => hostile(),
+    ];
+    let value = prop_oneof![Just("klaverjassen".to_string()), hostile()];
+    let section = prop_oneof![Just(Vec::new()), json_tokens(1)];
+    let tag = (name, value, prop::collection::vec(json_comment(), 0..2), section)
+        .prop_map(|(name, value, comments, section)| {
+            serde_json::json!({"name": name, "value": value, "comments": comments, "section": section})
+        });
+    (
+        prop::collection::vec(json_comment(), 0..2),
+        prop::collection::vec(tag, 0..4),
+    )
+        .prop_map(
+            |(leading, tags)| serde_json::json!({"record": {"leading": leading, "tags": tags}}),
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// `troef import` of a JSON document (issue 31, item 13): every record is
+    /// either taken or named as a problem, and what is taken prints as TTN that
+    /// reads back as exactly those records, no more: parse(print(import(json)))
+    /// == import(json).
+    #[test]
+    fn json_import_prints_what_reads_back(records in prop::collection::vec(json_record(), 1..4)) {
+        let n = records.len();
+        let doc = serde_json::json!({"records": records}).to_string();
+        let im = troef_export::import(&doc).unwrap();
+        prop_assert_eq!(im.records.len() + im.problems.len(), n, "{:?}", im.problems);
+        let text = print_file(&im.records, troef_rules::layout);
+        let mut back = Vec::new();
+        for raw in RecordReader::new(text.as_bytes()) {
+            let raw = raw.unwrap();
+            prop_assert!(raw.diagnostics.is_empty(), "{:?}\n{}", raw.diagnostics, text);
+            let parsed = parse_record(&raw.text, raw.offset, &troef_rules::VOCABULARY);
+            prop_assert!(parsed.diagnostics.is_empty(), "{:?}\n{}", parsed.diagnostics, text);
+            back.extend(parsed.record.filter(|r| !r.tags.is_empty()).map(|r| r.without_spans()));
+        }
+        let taken: Vec<_> = im.records.iter().map(Record::without_spans).collect();
+        prop_assert_eq!(back, taken, "{}", text);
+    }
+}
+
+/// The classes of issue 31, item 13, one each: refused with a message that
+/// names what TTN cannot hold; the records beside them still taken.
+#[test]
+fn json_import_refuses_what_ttn_cannot_hold() {
+    let game = serde_json::json!({"name": "Game", "value": "klaverjassen"});
+    let with =
+        |tag: serde_json::Value| serde_json::json!({"record": {"tags": [game.clone(), tag]}});
+    let cases = [
+        (
+            with(serde_json::json!({"name": "Event", "value": "a\nb"})),
+            "holds a line break",
+        ),
+        (
+            with(serde_json::json!({"name": "Ev\"]ent", "value": "x"})),
+            "is not ASCII letters",
+        ),
+        (
+            with(
+                serde_json::json!({"name": "Play", "value": "N", "section": [{"type": "word", "value": ""}]}),
+            ),
+            "is not a TTN word",
+        ),
+        (
+            with(
+                serde_json::json!({"name": "Play", "value": "N", "section": [{"type": "word", "value": "two words"}]}),
+            ),
+            "is not a TTN word",
+        ),
+        (
+            with(
+                serde_json::json!({"name": "Event", "value": "x", "comments": [{"kind": "brace", "text": "a\n\n[Game \"jass\"]"}]}),
+            ),
+            "blank line",
+        ),
+        (
+            serde_json::json!({"record": {"leading": [{"kind": "brace", "text": "only a comment"}], "tags": []}}),
+            "no tag",
+        ),
+        (serde_json::json!({"record": null}), "no syntax tree"),
+    ];
+    let ok = with(serde_json::json!({"name": "Event", "value": "fine"}));
+    for (bad, says) in cases {
+        let doc = serde_json::json!({"records": [ok, bad, ok]}).to_string();
+        let im = troef_export::import(&doc).unwrap();
+        assert_eq!(im.records.len(), 2, "{says}: {:?}", im.problems);
+        assert_eq!(im.problems.len(), 1);
+        assert_eq!(im.problems[0].at, "record 2");
+        assert!(
+            im.problems[0].message.contains(says),
+            "{says}: {:?}",
+            im.problems
+        );
+    }
+}

@@ -32,7 +32,9 @@ fn exports_validate_and_import_back() {
         assert!(errors.is_empty(), "{name}: {errors:?}");
         // JSON imports back into the same records (comments and annotations included).
         if !name.contains("broken") {
-            let records = troef_export::import(&out).unwrap();
+            let im = troef_export::import(&out).unwrap();
+            assert!(im.problems.is_empty(), "{name}: {:?}", im.problems);
+            let records = im.records;
             let parsed: Vec<_> = check_text(&text)
                 .into_iter()
                 .filter_map(|c| c.record)

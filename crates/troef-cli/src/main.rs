@@ -826,34 +826,43 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     };
     if let Some(im) = imported {
         emit(&im.text)?;
-        for p in &im.problems {
-            eprintln!("troef: {name}: {p}");
-        }
-        eprintln!(
-            "troef: {name}: {} record{} imported, {} problem{}",
-            im.records,
-            if im.records == 1 { "" } else { "s" },
-            im.problems.len(),
-            if im.problems.len() == 1 { "" } else { "s" }
-        );
-        return Ok(match (im.records, im.problems.is_empty()) {
-            (_, true) => 0,
-            (0, false) => 2,
-            _ => 1,
-        });
+        return report_import(name, im.records, &im.problems);
     }
     if rules.is_some() {
         eprintln!("troef: --rules applies to logs of other software; a troef export keeps its own [Rules] tags");
         return Ok(2);
     }
     match troef_export::import(&text) {
-        Ok(records) => {
-            emit(&troef_ttn::print_file(&records, troef_rules::layout))?;
-            Ok(0)
+        Ok(im) => {
+            emit(&troef_ttn::print_file(&im.records, troef_rules::layout))?;
+            report_import(name, im.records.len(), &im.problems)
         }
         Err(e) => {
-            eprintln!("troef: {}: {e}", display_name(path));
+            eprintln!("troef: {name}: {e}");
             Ok(2)
         }
     }
+}
+
+/// The problems of an import and its summary line on stderr; the exit code:
+/// 0 clean, 1 with problems, 2 when nothing could be taken.
+fn report_import(
+    name: &str,
+    records: usize,
+    problems: &[troef_export::interop::Problem],
+) -> io::Result<u8> {
+    for p in problems {
+        eprintln!("troef: {name}: {p}");
+    }
+    eprintln!(
+        "troef: {name}: {records} record{} imported, {} problem{}",
+        plural(records),
+        problems.len(),
+        plural(problems.len())
+    );
+    Ok(match (records, problems.is_empty()) {
+        (_, true) => 0,
+        (0, false) => 2,
+        _ => 1,
+    })
 }

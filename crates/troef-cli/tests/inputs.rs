@@ -275,3 +275,39 @@ fn fmt_refuses_a_record_over_the_limit_whole() {
         "{out}"
     );
 }
+
+/// `import --from json` takes the records TTN can hold and names each one it
+/// cannot (it wrote TTN that read back as other records): exit 1.
+#[test]
+fn json_import_names_the_records_ttn_cannot_hold() {
+    let dir = scratch("json");
+    let (_, export, _) = troef(&dir, &["json", &root_file("corpus/klaverjassen/nat.ttn")]);
+    let bad = export.replacen(
+        "\"value\": \"nat: the makers fall short\"",
+        "\"value\": \"nat\\n\\n[Game \\\"jass\\\"]\"",
+        1,
+    );
+    assert_ne!(bad, export);
+    let doc: serde_json::Value = serde_json::from_str(&bad).unwrap();
+    let records = doc["records"].as_array().unwrap();
+    let twice = serde_json::json!({"records": [records[0], export_record(&export)]});
+    std::fs::write(dir.join("bad.json"), twice.to_string()).unwrap();
+    let (code, out, err) = troef(&dir, &["import", "--from", "json", "bad.json"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("bad.json: record 1: the value of [Event] holds a line break"),
+        "{err}"
+    );
+    assert!(err.contains("1 record imported, 1 problem"), "{err}");
+    assert_eq!(out.matches("[Game ").count(), 1, "{out}");
+}
+
+fn root_file(file: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.join(file).to_string_lossy().into_owned()
+}
+
+fn export_record(export: &str) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(export).unwrap();
+    doc["records"][0].clone()
+}

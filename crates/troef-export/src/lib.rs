@@ -139,68 +139,97 @@ struct ImportRecord {
     record: Option<Record>,
 }
 
-/// Why an export document could not be read back.
+/// Why an export document could not be read back at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     #[error("not a troef JSON export: {0}")]
     NotAnExport(#[from] serde_json::Error),
-    /// Records are numbered from 1.
-    #[error("record {0} has no syntax tree (it could not be read when exported)")]
-    NoSyntaxTree(usize),
-    #[error("record {record}: comment {text:?} cannot be written as a {kind:?} comment")]
-    Comment {
-        record: usize,
-        text: String,
-        kind: troef_ttn::CommentKind,
-    },
 }
 
-/// Reads an export document back into records.
-pub fn import(json: &str) -> Result<Vec<Record>, ImportError> {
+/// What an export document held: every record TTN can hold, in canonical form,
+/// and a problem for each one it cannot (`record 3: ...`, numbered from 1).
+#[derive(Debug, Default)]
+pub struct JsonImport {
+    pub records: Vec<Record>,
+    pub problems: Vec<interop::Problem>,
+}
+
+/// Reads an export document back into records. Each record is printed and read
+/// back before it is taken: one that TTN cannot hold (a line break in a tag
+/// value, a word that is no word, a comment that would end the record, ...) is
+/// a problem, never text that reads back as something else. So
+/// `parse(print(import(json))) == import(json)`.
+pub fn import(json: &str) -> Result<JsonImport, ImportError> {
     let f: ImportFile = serde_json::from_str(json)?;
-    let mut out = Vec::new();
+    let mut out = JsonImport::default();
     for (i, r) in f.records.into_iter().enumerate() {
-        let Some(r) = r.record else {
-            return Err(ImportError::NoSyntaxTree(i + 1));
+        let taken = match r.record {
+            None => Err("no syntax tree (it could not be read when exported)".to_string()),
+            Some(r) => read_back(&r),
         };
-        validate_comments(&r).map_err(|c| ImportError::Comment {
-            record: i + 1,
-            text: c.text.clone(),
-            kind: c.kind,
-        })?;
-        out.push(r);
+        match taken {
+            Ok(r) => out.records.push(r),
+            Err(message) => out.problems.push(interop::Problem {
+                at: format!("record {}", i + 1),
+                message,
+            }),
+        }
     }
     Ok(out)
 }
 
-/// Comments from JSON must still be printable as TTN: the first that cannot.
-fn validate_comments(r: &Record) -> Result<(), &troef_ttn::Comment> {
-    use troef_ttn::{Comment, CommentKind, Token};
-    fn ok(c: &Comment) -> Result<(), &Comment> {
-        let bad = match c.kind {
-            CommentKind::Brace => c.text.contains('}') || c.text.contains("\n\n"),
-            CommentKind::Line | CommentKind::Escape => c.text.contains('\n'),
-        };
-        if bad {
-            Err(c)
-        } else {
-            Ok(())
+/// `r` printed and read back: the canonical tree, or why TTN cannot hold `r`.
+fn read_back(r: &Record) -> Result<Record, String> {
+    if let Some(why) = troef_ttn::unprintable(r) {
+        return Err(why);
+    }
+    let text = troef_ttn::print_file([r], troef_rules::layout);
+    let mut back = Vec::new();
+    for raw in troef_ttn::RecordReader::new(text.as_bytes()) {
+        let raw = raw.map_err(|e| e.to_string())?;
+        if let Some(d) = raw.diagnostics.first() {
+            return Err(format!("it would not read back: {}", d.message));
         }
-    }
-    fn tokens(ts: &[Token]) -> Result<(), &Comment> {
-        for t in ts {
-            t.comments.iter().try_for_each(ok)?;
-            t.variations.iter().try_for_each(|v| tokens(v))?;
+        let parsed = troef_ttn::parse_record(&raw.text, raw.offset, &troef_rules::VOCABULARY);
+        if let Some(d) = parsed.diagnostics.first() {
+            return Err(format!("it would not read back: {}", d.message));
         }
-        Ok(())
+        back.extend(parsed.record.filter(|r| !r.tags.is_empty()));
     }
-    r.leading.iter().try_for_each(ok)?;
-    for t in &r.tags {
-        t.comments.iter().try_for_each(ok)?;
-        tokens(&t.section)?;
+    match <[Record; 1]>::try_from(back) {
+        Ok([b]) if shape(&b) == shape(r) => Ok(b),
+        Ok(_) => Err("it would read back with other tags, words or comments".into()),
+        Err(back) => Err(format!("it would read back as {} records", back.len())),
     }
-    Ok(())
 }
+
+/// How many tags, tokens, comments and variations a record has: what printing
+/// may respell (case, white space) or reorder (tags) but must never change.
+fn shape(r: &Record) -> Vec<Vec<usize>> {
+    fn tokens(ts: &[troef_ttn::Token], out: &mut Vec<usize>) {
+        out.push(ts.len());
+        for t in ts {
+            out.push(t.comments.len());
+            out.push(t.variations.len());
+            for v in &t.variations {
+                tokens(v, out);
+            }
+        }
+    }
+    let mut out: Vec<Vec<usize>> = r
+        .tags
+        .iter()
+        .map(|t| {
+            let mut v = vec![t.comments.len()];
+            tokens(&t.section, &mut v);
+            v
+        })
+        .collect();
+    out.sort();
+    out.push(vec![r.leading.len()]);
+    out
+}
+
 pub mod diff;
 pub mod interop;
 pub mod report;

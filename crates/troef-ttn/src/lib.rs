@@ -19,7 +19,9 @@ pub mod reader;
 pub use ast::*;
 pub use diag::{Code, Diagnostic, Severity};
 pub use parse::parse_record;
-pub use print::{format_text, four_cards_in_play, print_file, print_record, Layout, LineBreak};
+pub use print::{
+    format_text, four_cards_in_play, print_file, print_record, unprintable, Layout, LineBreak,
+};
 pub use reader::{counts_as_record, RawRecord, RecordReader};
 
 /// The TTN version this crate reads and writes.

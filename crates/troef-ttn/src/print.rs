@@ -129,6 +129,86 @@ pub fn format_text(
     (out, unformatted)
 }
 
+/// Why `r` cannot be printed as TTN that reads back as `r`, if it cannot:
+/// the first tag, word or comment the notation has no way to write. Trees the
+/// parser built always pass; a tree from elsewhere (a JSON document) is asked
+/// this before it is printed, so that its text never changes meaning or splits
+/// into more records when read back.
+pub fn unprintable(r: &Record) -> Option<String> {
+    if r.tags.is_empty() {
+        return Some("it has no tag: a block without tags is no record".into());
+    }
+    let comments = |cs: &[Comment]| cs.iter().find_map(unwritable_comment);
+    if let Some(why) = comments(&r.leading) {
+        return Some(why);
+    }
+    for t in &r.tags {
+        let name_ok = !t.name.is_empty()
+            && t.name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !name_ok {
+            return Some(format!(
+                "tag name {:?} is not ASCII letters, digits and `_`",
+                t.name
+            ));
+        }
+        if t.value.contains(['\n', '\r']) {
+            return Some(format!(
+                "the value of [{}] holds a line break, which a tag value cannot",
+                t.name
+            ));
+        }
+        if let Some(why) = comments(&t.comments).or_else(|| unwritable_tokens(&t.section)) {
+            return Some(why);
+        }
+    }
+    None
+}
+
+fn unwritable_tokens(tokens: &[Token]) -> Option<String> {
+    tokens.iter().find_map(|t| {
+        if let TokenKind::Word(w) = &t.kind {
+            if crate::parse::classify(w).is_none() {
+                return Some(format!("{w:?} is not a TTN word"));
+            }
+        }
+        t.comments
+            .iter()
+            .find_map(unwritable_comment)
+            .or_else(|| t.variations.iter().find_map(|v| unwritable_tokens(v)))
+    })
+}
+
+fn unwritable_comment(c: &Comment) -> Option<String> {
+    let text = &c.text;
+    let why = match c.kind {
+        CommentKind::Brace if text.contains('}') => "a `{}` comment cannot hold `}`",
+        CommentKind::Brace if has_blank_line(text) => {
+            "a `{}` comment cannot hold a blank line (it would end the record)"
+        }
+        CommentKind::Line | CommentKind::Escape if text.contains(['\n', '\r']) => {
+            "a `;` or `%` comment cannot hold a line break"
+        }
+        CommentKind::Escape if text.starts_with("TTN") => {
+            "a `%` comment cannot start with `TTN` (it would be a version line)"
+        }
+        _ => return None,
+    };
+    let shown: String = text.chars().take(40).collect();
+    Some(format!("{why}: {shown:?}"))
+}
+
+/// A line of white space alone between two line ends (any of `\n`, `\r\n`, `\r`).
+fn has_blank_line(text: &str) -> bool {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let lines: Vec<&str> = text.split('\n').collect();
+    lines.len() > 2
+        && lines[1..lines.len() - 1]
+            .iter()
+            .any(|l| l.trim().is_empty())
+}
+
 fn escape_value(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
