@@ -333,6 +333,32 @@ fn jass_kit_trick_of_five_cards_is_reported() {
     );
 }
 
+/// Found by fuzzing (`fuzz/`, target jass_kit): a trick with no cards was
+/// written as a blank line, which split the record in two, and the importer's
+/// formatting kept the broken text without a word. A short trick before
+/// others is the round's problem; an empty last trick is nothing played yet.
+#[test]
+fn jass_kit_an_empty_or_short_trick_before_others_is_reported() {
+    let text = std::fs::read_to_string(root().join("corpus/import/jass-kit/rounds.json")).unwrap();
+    let rounds: Vec<Value> = serde_json::from_str(&text).unwrap();
+    for keep in [0, 2] {
+        let mut bad = rounds.clone();
+        bad[0]["tricks"][0]["cards"]
+            .as_array_mut()
+            .unwrap()
+            .truncate(keep);
+        let im = jass_kit::import(&serde_json::to_string(&bad).unwrap(), "short.json", "swiss");
+        assert_eq!(im.records, 1, "the other round is still imported");
+        let said = format!("trick 1: {keep} cards and more tricks after it");
+        assert!(
+            im.problems.iter().any(|p| p.to_string().contains(&said)),
+            "{:?}",
+            im.problems
+        );
+        assert_eq!(check_imported("short.json", &im).len(), 1, "not split: {}", im.text);
+    }
+}
+
 /// One NetSchafkopf game as the protocol states it, read independently of
 /// the importer: its trick lines, the defenders' Augen (or each Ramsch
 /// loser's), the table's price and balances by player name.

@@ -300,7 +300,7 @@ fn json_tokens(depth: u32) -> BoxedStrategy<Vec<serde_json::Value>> {
 
 fn json_record() -> impl Strategy<Value = serde_json::Value> {
     let name = prop_oneof![
-        6 => prop::sample::select(vec!["Game", "Event", "Play", "Auction", "X_Custom", "Site"])
+        6 => prop::sample::select(vec!["Game", "Event", "Play", "Auction", "X_Custom", "Site", "north", "play"])
             .prop_map(str::to_string),
         1 => hostile(),
     ];

@@ -179,10 +179,18 @@ pub fn import(json: &str) -> Result<JsonImport, ImportError> {
 }
 
 /// `r` printed and read back: the canonical tree, or why TTN cannot hold `r`.
+/// Read back twice: the first reading may respell (a tag name's case) what the
+/// printer then places elsewhere (the tags' order); the second is canonical,
+/// as `fmt` is idempotent.
 fn read_back(r: &Record) -> Result<Record, String> {
     if let Some(why) = troef_ttn::unprintable(r) {
         return Err(why);
     }
+    let once = read_back_once(r)?;
+    read_back_once(&once)
+}
+
+fn read_back_once(r: &Record) -> Result<Record, String> {
     let text = troef_ttn::print_file([r], troef_rules::layout);
     let mut back = Vec::new();
     for raw in troef_ttn::RecordReader::new(text.as_bytes()) {

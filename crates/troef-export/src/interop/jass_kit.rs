@@ -147,8 +147,17 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
             continue;
         }
         if cards.len() < 4 {
-            // An unfinished trick (a round logged in play): cards only.
-            lines.push((cards, None));
+            if k + 1 < tricks.len() {
+                fatal.push(format!(
+                    "trick {}: {} card{} and more tricks after it; only the last trick can be unfinished",
+                    k + 1,
+                    cards.len(),
+                    if cards.len() == 1 { "" } else { "s" }
+                ));
+            } else if !cards.is_empty() {
+                // An unfinished trick (a round logged in play): cards only.
+                lines.push((cards, None));
+            }
             continue;
         }
         if let Some(f) = first {

@@ -55,14 +55,23 @@ impl Imported {
         self.records += 1;
     }
 
-    /// Formats the collected records canonically.
+    /// Formats the collected records canonically. A record the importer wrote
+    /// that does not read (a fault of the importer, not of the log) is kept
+    /// verbatim and reported, never passed on in silence.
     fn finish(mut self) -> Imported {
-        let (canon, _) = troef_ttn::print::format_text(
+        let (canon, unformatted) = troef_ttn::print::format_text(
             &self.text,
             &troef_rules::VOCABULARY,
             troef_rules::layout,
         );
         self.text = canon;
+        for u in unformatted {
+            let first = u.diagnostics.first().map_or("", |d| d.message.as_str());
+            self.problem(
+                format!("record {}", u.raw.index),
+                format!("the imported text does not read ({first}); please report this"),
+            );
+        }
         self
     }
 }
@@ -95,7 +104,7 @@ pub(crate) fn dealt_twice(hands: &BySeat<CardSet>) -> CardSet {
 /// The play section: one trick per line, each followed by its claim.
 pub(crate) fn play_lines(tricks: &[(Vec<Card>, Option<String>)]) -> String {
     let mut s = String::new();
-    for (cards, claim) in tricks {
+    for (cards, claim) in tricks.iter().filter(|(cards, _)| !cards.is_empty()) {
         let words: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
         s.push_str(&words.join(" "));
         if let Some(c) = claim {

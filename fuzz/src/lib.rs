@@ -1,0 +1,41 @@
+//! What the fuzz targets share: checking bytes as `troef check` does, with
+//! the report's size held to the input's.
+
+use troef_rules::check::{Checked, Checker};
+use troef_ttn::diag::{locate, render};
+
+/// Checks `bytes` as `troef check` does (every record parsed, replayed and
+/// rendered) and returns the records. The rendered report stays proportional
+/// to the input (issue 31, item 8: 10 KB printed 151 MB).
+pub fn check_and_render(bytes: &[u8]) -> Vec<Checked> {
+    let checked: Vec<Checked> = Checker::new(bytes)
+        .map(|c| c.expect("reading from memory cannot fail"))
+        .collect();
+    let mut report = 0usize;
+    for c in &checked {
+        for d in &c.diagnostics {
+            let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+            report += render(d, "fuzz.ttn", c.raw.index, &loc).len();
+        }
+        let _ = troef_export::diagnostics_out("fuzz.ttn", c);
+    }
+    assert!(
+        report <= 8192 + 1000 * bytes.len(),
+        "{report} bytes of diagnostics for {} bytes of input",
+        bytes.len()
+    );
+    checked
+}
+
+/// What an importer wrote: TTN that reads without a syntax error (an import
+/// never writes text that `troef check` cannot read), checked in full.
+pub fn check_imported(text: &str) {
+    for c in check_and_render(text.as_bytes()) {
+        let syntax: Vec<_> = c
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.as_str() < "E200")
+            .collect();
+        assert!(syntax.is_empty(), "{syntax:?}\n{text}");
+    }
+}
