@@ -355,7 +355,12 @@ fn jass_kit_an_empty_or_short_trick_before_others_is_reported() {
             "{:?}",
             im.problems
         );
-        assert_eq!(check_imported("short.json", &im).len(), 1, "not split: {}", im.text);
+        assert_eq!(
+            check_imported("short.json", &im).len(),
+            1,
+            "not split: {}",
+            im.text
+        );
     }
 }
 

@@ -79,6 +79,7 @@ fn interpret(
         );
         return None;
     };
+    foreign_tags(rec, game, out);
     let rules_tag = rec.tag("Rules");
     let profile = match cx
         .profiles
@@ -127,6 +128,43 @@ fn interpret(
         deal,
         outcome,
     })
+}
+
+/// Tags of another game are never passed over in silence: one that holds
+/// tokens (a section this game has no place for) is an error, E111; one
+/// without is a warning, W202.
+fn foreign_tags(rec: &Record, game: GameKind, out: &mut Findings) {
+    for t in rec.tags.iter().filter(|t| !game.reads_tag(&t.name)) {
+        let others: Vec<&str> = GameKind::games_reading(&t.name)
+            .unwrap_or_default()
+            .iter()
+            .map(|g| g.title())
+            .collect();
+        let belongs = format!("[{}] is read in {} records", t.name, others.join(", "));
+        let d = match t.section.first() {
+            Some(first) => Diagnostic::error(
+                Code::TokenOutsideSection,
+                first.span,
+                format!(
+                    "a {} record has no [{}] section: its tokens are not read",
+                    game.title(),
+                    t.name
+                ),
+            ),
+            None => Diagnostic::warning(
+                Code::ForeignTag,
+                t.span,
+                format!("a {} record does not read [{}]", game.title(), t.name),
+            ),
+        };
+        let d = d.note(belongs);
+        out.diagnostics.push(match game {
+            GameKind::Dumbal => {
+                d.note("a Dumbal record's draws, discards and shows are in [Turns]")
+            }
+            _ => d,
+        });
+    }
 }
 
 /// The diagnostic for a profile that could not be found or loaded.

@@ -22,7 +22,43 @@ pub enum GameKind {
     HetPandoeren,
 }
 
+/// The tags only some games read, and the games that read them. Every other
+/// tag is read by every game (or kept as information, like `[Event]`).
+const GAME_TAGS: &[(&str, &[GameKind])] = {
+    use GameKind::*;
+    const TRICK_GAMES: &[GameKind] = &[Klaverjassen, Pandoeren, Jass, Schafkopf, HetPandoeren];
+    &[
+        ("Auction", TRICK_GAMES),
+        ("Play", TRICK_GAMES),
+        ("Centre", &[Pandoeren, HetPandoeren]),
+        ("Declare", &[Pandoeren, HetPandoeren]),
+        ("Rommelpot", &[HetPandoeren]),
+        ("Turned", &[Klaverjassen]),
+        ("Exchange", &[Schafkopf]),
+        ("Points", &[Schafkopf]),
+        ("Value", &[Schafkopf]),
+        ("Winner", &[Jass, Dumbal]),
+        ("Stock", &[Dumbal]),
+        ("Turns", &[Dumbal]),
+        ("Hands", &[Dumbal]),
+    ]
+};
+
 impl GameKind {
+    /// The games that read the tag `name`, when only some do; `None` for a
+    /// tag every game reads or keeps.
+    pub fn games_reading(name: &str) -> Option<&'static [GameKind]> {
+        GAME_TAGS
+            .iter()
+            .find(|(tag, _)| *tag == name)
+            .map(|(_, games)| *games)
+    }
+
+    /// Whether a record of this game reads the tag `name`.
+    pub fn reads_tag(self, name: &str) -> bool {
+        Self::games_reading(name).is_none_or(|games| games.contains(&self))
+    }
+
     /// Every game, in the order troef lists them.
     pub const ALL: [GameKind; 6] = [
         GameKind::Klaverjassen,

@@ -91,6 +91,7 @@ codes! {
     HandsMismatch = "E612", "claimed hands differ from the replay";
     RommelpotDealMismatch = "E613", "the deal after a rommelpot is not the hands the rommelpot left";
     PartialDeal = "W201", "deal incomplete: legality checked only where the hands are known";
+    ForeignTag = "W202", "tag of another game, not read in this game's records";
 }
 
 /// One finding about one record.

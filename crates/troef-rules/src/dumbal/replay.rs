@@ -337,20 +337,6 @@ impl GameRules for DumbalDeal {
         let rec = cx.rec;
         let match_id = rec.value("Match");
         check_board(rec, cx.out);
-        for t in rec
-            .tags
-            .iter()
-            .filter(|t| t.name != "Turns" && !t.section.is_empty())
-        {
-            cx.err(
-                Code::TokenOutsideSection,
-                t.section[0].span,
-                format!(
-                    "a Dumbal record has no [{}] section: its turns are in [Turns]",
-                    t.name
-                ),
-            );
-        }
         deal.hands = Vec::new();
         let dealt = read_deal(cx);
         let dealer = seat_tag(cx, "Dealer");
