@@ -134,6 +134,20 @@ fn table_of(
     overrides: &[AnyProfile],
     threads: usize,
 ) -> Result<Table, String> {
+    // An impossible deal is refused for what `check` says of it.
+    use troef_ttn::Code;
+    if let Some(d) = c.diagnostics.iter().find(|d| {
+        matches!(
+            d.code,
+            Code::BadHand | Code::DealtTwice | Code::DealNoMismatch
+        )
+    }) {
+        return Err(format!(
+            "the deal is impossible: {} ({})",
+            d.message,
+            d.code.as_str()
+        ));
+    }
     let replay = c
         .replay
         .as_ref()

@@ -311,3 +311,17 @@ fn export_record(export: &str) -> serde_json::Value {
     let doc: serde_json::Value = serde_json::from_str(export).unwrap();
     doc["records"][0].clone()
 }
+
+/// `solve` refuses an impossible deal for what `check` says of it (issue 31,
+/// item 14: a deal with a card twice was solved, exit 0), and `analyze` too.
+#[test]
+fn solve_refuses_an_impossible_deal() {
+    let dir = scratch("solve");
+    let file = root_file("corpus/broken/klaverjassen/E206-dealt-twice.ttn");
+    let (code, out, _) = troef(&dir, &["solve", &file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not solved: the deal is impossible: dealt twice: SA"), "{out}");
+    let (code, _, err) = troef(&dir, &["analyze", &file]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not analysed: the record has errors"), "{err}");
+}
