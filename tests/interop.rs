@@ -552,6 +552,26 @@ fn netschafkopf_bad_games_are_reported_and_skipped() {
     assert!(!im.problems.is_empty());
 }
 
+/// Issue 29, item 6: a protocol naming a rule set troef does not know (seen:
+/// `PM-Regeln`) is imported whole under the default profile, with one warning;
+/// `--rules` names another.
+#[test]
+fn netschafkopf_unknown_rule_set_is_imported_with_a_warning() {
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+    let text = netschafkopf::decode(&bytes).replacen("Standard", "PM-Regeln", 1);
+    let im = netschafkopf::import(text.as_bytes(), "pm.txt", None);
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    assert_eq!(im.records, 3);
+    assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
+    assert!(im.warnings[0].message.contains("unknown rule set `PM-Regeln`"));
+    assert_eq!(im.text.matches("[Rules \"netschafkopf\"]").count(), 3);
+    let checked = check_imported("pm.txt", &im);
+    assert!(checked.iter().all(|c| c.is_valid()));
+    let im = netschafkopf::import(text.as_bytes(), "pm.txt", Some("bavarian"));
+    assert!(im.warnings.is_empty() && im.problems.is_empty());
+    assert_eq!(im.text.matches("[Rules \"bavarian\"]").count(), 3);
+}
+
 /// A doubling count no game can have, however it is written, is a problem
 /// of that game (issue 31, item 6: it was read as no doubling at all).
 #[test]

@@ -826,7 +826,7 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     };
     if let Some(im) = imported {
         emit(&im.text)?;
-        return report_import(name, im.records, &im.problems);
+        return report_import(name, im.records, &im.problems, &im.warnings);
     }
     if rules.is_some() {
         eprintln!("troef: --rules applies to logs of other software; a troef export keeps its own [Rules] tags");
@@ -835,7 +835,7 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     match troef_export::import(&text) {
         Ok(im) => {
             emit(&troef_ttn::print_file(&im.records, troef_rules::layout))?;
-            report_import(name, im.records.len(), &im.problems)
+            report_import(name, im.records.len(), &im.problems, &[])
         }
         Err(e) => {
             eprintln!("troef: {name}: {e}");
@@ -844,18 +844,28 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     }
 }
 
-/// The problems of an import and its summary line on stderr; the exit code:
-/// 0 clean, 1 with problems, 2 when nothing could be taken.
+/// The problems and warnings of an import and its summary line on stderr; the
+/// exit code: 0 clean (warnings or not), 1 with problems, 2 when nothing could
+/// be taken.
 fn report_import(
     name: &str,
     records: usize,
     problems: &[troef_export::interop::Problem],
+    warnings: &[troef_export::interop::Problem],
 ) -> io::Result<u8> {
+    for w in warnings {
+        eprintln!("troef: {name}: warning: {w}");
+    }
     for p in problems {
         eprintln!("troef: {name}: {p}");
     }
+    let warned = if warnings.is_empty() {
+        String::new()
+    } else {
+        format!(", {} warning{}", warnings.len(), plural(warnings.len()))
+    };
     eprintln!(
-        "troef: {name}: {records} record{} imported, {} problem{}",
+        "troef: {name}: {records} record{} imported, {} problem{}{warned}",
         plural(records),
         problems.len(),
         plural(problems.len())

@@ -38,9 +38,19 @@ pub struct Imported {
     pub text: String,
     pub records: usize,
     pub problems: Vec<Problem>,
+    /// What the importer assumed and the user should know (a rule set it does
+    /// not know, read under a default profile); the records are written.
+    pub warnings: Vec<Problem>,
 }
 
 impl Imported {
+    fn warn(&mut self, at: impl Into<String>, message: impl Into<String>) {
+        self.warnings.push(Problem {
+            at: at.into(),
+            message: message.into(),
+        });
+    }
+
     fn problem(&mut self, at: impl Into<String>, message: impl Into<String>) {
         self.problems.push(Problem {
             at: at.into(),

@@ -204,10 +204,11 @@ pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
         .and_then(|r| r.split_whitespace().next())
         .and_then(date);
     if profile.is_none() && profile_for(rule_set, false).is_none() {
-        out.problem(
+        out.warn(
             "line 1",
             format!(
-                "unknown rule set `{}`: the records name profile netschafkopf; give --rules for another",
+                "unknown rule set `{}`: the records are written under profile netschafkopf \
+                 (netschafkopf-short for the short pack); give --rules to name another",
                 rule_set.trim()
             ),
         );
@@ -524,14 +525,14 @@ fn game(
     // The record.
     let profile = match profile {
         Some(p) => p.to_string(),
-        None => profile_for(rule_set, short).map(str::to_string).ok_or((
-            1,
-            format!(
-                "no built-in profile for rule set `{}` with {} cards; give --rules",
-                rule_set.trim(),
-                if short { "the short pack of 24" } else { "32" }
-            ),
-        ))?,
+        // An unknown rule set: the default, as the warning at line 1 says.
+        None => profile_for(rule_set, short)
+            .unwrap_or(if short {
+                "netschafkopf-short"
+            } else {
+                "netschafkopf"
+            })
+            .to_string(),
     };
     let mut r = String::new();
     r.push_str(&format!(
