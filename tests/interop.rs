@@ -285,6 +285,41 @@ fn jass_kit_bad_rounds_are_reported_and_skipped() {
     );
 }
 
+/// Issue 29, item 3: older server logs close the array before the final
+/// winner message (`[...],{...}`). The message is read, with a warning naming
+/// where the array closed; text after `]` that is no element is a problem.
+#[test]
+fn jass_server_log_closed_before_the_winner_is_read_with_a_warning() {
+    let text =
+        std::fs::read_to_string(root().join("corpus/import/jass-server/two-hands.json")).unwrap();
+    let body = text.trim_end();
+    assert!(body.ends_with(']'));
+    let late = format!(
+        "{body},{{\"messageType\": \"BROADCAST_WINNER_TEAM\", \"data\": {{\"name\": \"Team 1\"}}}}\n"
+    );
+    let im = jass_server::import(&late, "late.json", None);
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    assert_eq!(im.records, 2);
+    assert!(im.text.contains("[Winner \"NS\"]"), "{}", im.text);
+    assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
+    let w = im.warnings[0].to_string();
+    assert!(
+        w.starts_with(&format!("byte {}, line ", body.len() - 1)),
+        "{w}"
+    );
+    assert!(w.contains("closes before the log ends"), "{w}");
+    // Anything else after the array is named, never skipped in silence.
+    let im = jass_server::import(&format!("{body} x"), "junk.json", None);
+    assert_eq!(im.records, 2);
+    assert!(
+        im.problems
+            .iter()
+            .any(|p| p.message.contains("text after the closing `]`")),
+        "{:?}",
+        im.problems
+    );
+}
+
 /// Issue 31, panic 1: trick messages with no card played before them (the
 /// log lost its CHOOSE_CARD messages) are problems, not a slice panic.
 #[test]
@@ -563,7 +598,9 @@ fn netschafkopf_unknown_rule_set_is_imported_with_a_warning() {
     assert!(im.problems.is_empty(), "{:?}", im.problems);
     assert_eq!(im.records, 3);
     assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
-    assert!(im.warnings[0].message.contains("unknown rule set `PM-Regeln`"));
+    assert!(im.warnings[0]
+        .message
+        .contains("unknown rule set `PM-Regeln`"));
     assert_eq!(im.text.matches("[Rules \"netschafkopf\"]").count(), 3);
     let checked = check_imported("pm.txt", &im);
     assert!(checked.iter().all(|c| c.is_valid()));

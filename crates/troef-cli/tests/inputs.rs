@@ -320,7 +320,10 @@ fn solve_refuses_an_impossible_deal() {
     let file = root_file("corpus/broken/klaverjassen/E206-dealt-twice.ttn");
     let (code, out, _) = troef(&dir, &["solve", &file]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("not solved: the deal is impossible: dealt twice: SA"), "{out}");
+    assert!(
+        out.contains("not solved: the deal is impossible: dealt twice: SA"),
+        "{out}"
+    );
     let (code, _, err) = troef(&dir, &["analyze", &file]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("not analysed: the record has errors"), "{err}");

@@ -19,11 +19,14 @@ use serde_json::Value;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 
 /// The top-level JSON values of a file: an array's elements, or values one
-/// after another (JSON lines).
-fn values(text: &str) -> Vec<Result<Value, super::JsonError>> {
+/// after another (JSON lines); and where an array closed with values still
+/// following (`[...],{...}`), when it did.
+fn values(text: &str) -> (Vec<Result<Value, super::JsonError>>, Option<String>) {
     let body = text.trim_start_matches('\u{feff}').trim_start();
     if body.starts_with('[') {
-        return json_array_items(body).collect();
+        let mut items = json_array_items(body);
+        let values = items.by_ref().collect();
+        return (values, items.closed_early().map(str::to_string));
     }
     let mut out = Vec::new();
     let mut de = serde_json::Deserializer::from_str(body).into_iter::<Value>();
@@ -41,7 +44,7 @@ fn values(text: &str) -> Vec<Result<Value, super::JsonError>> {
             }
         }
     }
-    out
+    (out, None)
 }
 
 /// A jass-kit card: `DA`, `H10`, `S6`.
@@ -65,7 +68,14 @@ fn mode_of(trump: i64) -> Option<&'static str> {
 /// Imports jass-kit rounds; `profile` is written as each record's `[Rules]`.
 pub fn import(json: &str, name: &str, profile: &str) -> Imported {
     let mut out = Imported::default();
-    for (i, v) in values(json).into_iter().enumerate() {
+    let (values, closed_early) = values(json);
+    if let Some(at) = closed_early {
+        out.warn(
+            at,
+            "the array of rounds closes before the file ends; the rounds after it are read too",
+        );
+    }
+    for (i, v) in values.into_iter().enumerate() {
         let at = format!("round {}", i + 1);
         let v = match v {
             Ok(v) => v,

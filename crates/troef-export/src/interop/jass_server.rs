@@ -119,9 +119,9 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
     let mut pending: Vec<String> = Vec::new();
     // The last hand that could not be imported, if any.
     let mut skipped_at: Option<usize> = None;
-    let messages = super::json_array_items(json);
+    let mut messages = super::json_array_items(json);
     let mut count = 0;
-    for (i, item) in messages.enumerate() {
+    for (i, item) in messages.by_ref().enumerate() {
         count = i + 1;
         let at = format!("message {i}");
         let m = match item {
@@ -364,6 +364,12 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
             k if IGNORED.contains(&k) => {}
             other => out.problem(&at, format!("unknown message type `{other}`")),
         }
+    }
+    if let Some(at) = messages.closed_early() {
+        out.warn(
+            at.to_string(),
+            "the array of messages closes before the log ends (older server logs close it before the final message); the messages after it are read too",
+        );
     }
     if let Some(h) = hand {
         out.problem(

@@ -141,77 +141,134 @@ pub enum JsonError {
     Invalid { message: String, at: String },
     #[error("truncated JSON")]
     Empty,
+    #[error("text after the closing `]` ({at})")]
+    Trailing { at: String },
 }
 
 /// The elements of a JSON array read one at a time, so that a truncated or
 /// damaged file still yields every element before the damage; the damage is
 /// an `Err` naming its line and column, after which reading stops.
-pub fn json_array_items(text: &str) -> impl Iterator<Item = Result<Value, JsonError>> + '_ {
+///
+/// Lenient where old logs are not strict JSON: when the array closes and more
+/// elements follow after a comma (`[...],{...}`), they are read too, and
+/// [`JsonArray::closed_early`] says where the array closed.
+pub fn json_array_items(text: &str) -> JsonArray<'_> {
     let body = text.trim_start_matches('\u{feff}');
-    let start = body.len() - body.trim_start().len();
-    let mut pos = start;
-    let mut state = 0u8; // 0: expect '[', 1: expect value or ']', 2: expect ',' or ']', 3: done
-    std::iter::from_fn(move || loop {
-        let rest = &body[pos..];
-        let skipped = rest.len() - rest.trim_start().len();
-        pos += skipped;
-        let rest = &body[pos..];
-        match state {
-            0 => {
-                if !rest.starts_with('[') {
-                    state = 3;
-                    return Some(Err(JsonError::NotAnArray));
+    JsonArray {
+        body,
+        pos: body.len() - body.trim_start().len(),
+        state: State::Open,
+        closed_early: None,
+    }
+}
+
+/// What [`json_array_items`] expects next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Open,
+    Value,
+    Separator,
+    Closed,
+    Done,
+}
+
+/// The iterator of [`json_array_items`].
+pub struct JsonArray<'a> {
+    body: &'a str,
+    pos: usize,
+    state: State,
+    closed_early: Option<String>,
+}
+
+impl JsonArray<'_> {
+    /// Where the array closed with elements still following (`byte N, line L,
+    /// column C`), when it did.
+    pub fn closed_early(&self) -> Option<&str> {
+        self.closed_early.as_deref()
+    }
+
+    fn fail(&mut self, e: JsonError) -> Option<Result<Value, JsonError>> {
+        self.state = State::Done;
+        Some(Err(e))
+    }
+}
+
+impl Iterator for JsonArray<'_> {
+    type Item = Result<Value, JsonError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let rest = &self.body[self.pos..];
+            self.pos += rest.len() - rest.trim_start().len();
+            let rest = &self.body[self.pos..];
+            let at = || line_col(self.body, self.pos);
+            match self.state {
+                State::Done => return None,
+                State::Open => {
+                    if !rest.starts_with('[') {
+                        return self.fail(JsonError::NotAnArray);
+                    }
+                    self.pos += 1;
+                    self.state = State::Value;
                 }
-                pos += 1;
-                state = 1;
-            }
-            1 | 2 => {
-                if rest.is_empty() {
-                    state = 3;
-                    return Some(Err(JsonError::Unclosed {
-                        at: line_col(body, pos),
-                    }));
-                }
-                if rest.starts_with(']') {
-                    state = 3;
-                    return None;
-                }
-                if state == 2 {
+                // After the array: the end, or more elements after a comma.
+                State::Closed => {
+                    if rest.is_empty() {
+                        self.state = State::Done;
+                        return None;
+                    }
                     if !rest.starts_with(',') {
-                        state = 3;
-                        return Some(Err(JsonError::NoSeparator {
-                            at: line_col(body, pos),
-                        }));
+                        let at = at();
+                        return self.fail(JsonError::Trailing { at });
                     }
-                    pos += 1;
-                    state = 1;
-                    continue;
+                    self.closed_early = Some(format!("byte {}, {}", self.pos - 1, at()));
+                    self.pos += 1;
+                    self.state = State::Value;
                 }
-                let mut de = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
-                return match de.next() {
-                    Some(Ok(v)) => {
-                        pos += de.byte_offset();
-                        state = 2;
-                        Some(Ok(v))
+                State::Value | State::Separator => {
+                    if rest.is_empty() {
+                        if self.closed_early.is_some() && self.state == State::Separator {
+                            self.state = State::Done;
+                            return None;
+                        }
+                        let at = at();
+                        return self.fail(JsonError::Unclosed { at });
                     }
-                    Some(Err(e)) => {
-                        state = 3;
-                        let (message, at) = (e.to_string(), line_col(body, pos));
-                        Some(Err(if e.is_eof() {
-                            JsonError::Truncated { message, at }
-                        } else {
-                            JsonError::Invalid { message, at }
-                        }))
+                    if rest.starts_with(']') && self.closed_early.is_none() {
+                        self.pos += 1;
+                        self.state = State::Closed;
+                        continue;
                     }
-                    None => {
-                        state = 3;
-                        Some(Err(JsonError::Empty))
+                    if self.state == State::Separator {
+                        if !rest.starts_with(',') {
+                            let at = at();
+                            return self.fail(JsonError::NoSeparator { at });
+                        }
+                        self.pos += 1;
+                        self.state = State::Value;
+                        continue;
                     }
-                };
+                    let mut de = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
+                    return match de.next() {
+                        Some(Ok(v)) => {
+                            self.pos += de.byte_offset();
+                            self.state = State::Separator;
+                            Some(Ok(v))
+                        }
+                        Some(Err(e)) => {
+                            let (message, at) = (e.to_string(), at());
+                            self.fail(if e.is_eof() {
+                                JsonError::Truncated { message, at }
+                            } else {
+                                JsonError::Invalid { message, at }
+                            })
+                        }
+                        None => self.fail(JsonError::Empty),
+                    };
+                }
             }
-            _ => return None,
         }
-    })
+    }
 }
 
 /// `line L, column C` of a byte offset, for messages.
