@@ -317,6 +317,16 @@ impl<P> Cx<'_, P> {
 }
 
 /// A card set for messages: `SA SK H7`, or `none`.
+/// Whether the replay's score can be compared with the record's claims: no
+/// error so far changed what was replayed (after an illegal card, say, the
+/// score rests on what the error threw out). A claim that differs from the
+/// replay changes nothing, so one failed claim never hides the others.
+pub(crate) fn sound(diagnostics: &[Diagnostic]) -> bool {
+    !diagnostics
+        .iter()
+        .any(|d| d.is_error() && !d.code.is_claim_mismatch())
+}
+
 pub(crate) fn cards_str(s: CardSet) -> String {
     if s.is_empty() {
         "none".into()

@@ -153,6 +153,24 @@ impl Diagnostic {
     }
 }
 
+impl Code {
+    /// A claim that differs from the replay: it reports, and changes nothing
+    /// the replay computed (so the other claims are still worth checking).
+    pub fn is_claim_mismatch(self) -> bool {
+        matches!(
+            self,
+            Code::ResultMismatch
+                | Code::TotalMismatch
+                | Code::WinnerMismatch
+                | Code::TrickMismatch
+                | Code::PointsMismatch
+                | Code::ValueMismatch
+                | Code::DoubleDummyMismatch
+                | Code::HandsMismatch
+        )
+    }
+}
+
 /// How many diagnostics of one code a record shows before the rest are
 /// collapsed into one ([`collapse`]).
 pub const SHOWN_PER_CODE: usize = 10;

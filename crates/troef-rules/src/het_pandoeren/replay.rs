@@ -1378,7 +1378,7 @@ fn claims(cx: &mut Cx, tracker: &mut MatchTracker, out: &mut HetOut, settled: Op
     out.settlement = sum.map(SeatPoints::from_array);
     let total = tracker.add_seats(rec.value("Match"), sum);
     out.running_total = total.map(SeatPoints::from_array);
-    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+    let clean = sound(&cx.out.diagnostics);
     let word = settled.filter(|_| clean);
     let settled = sum.zip(word.as_ref()).map(|(by_seat, word)| SeatSettled {
         by_seat,

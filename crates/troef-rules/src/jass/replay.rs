@@ -12,7 +12,7 @@ use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, ByTeam, Card, CardSet, Rank, Seat, Team};
-use troef_ttn::{Code, Diagnostic, Span, Tag, Token, TokenKind};
+use troef_ttn::{Code, Span, Tag, Token, TokenKind};
 
 /// What a Jass replay adds to [`DealReplay`].
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -806,7 +806,7 @@ fn claims(
         multiplier: s.multiplier,
         result,
     });
-    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+    let clean = sound(&cx.out.diagnostics);
     if let (Some(t), true) = (rec.tag("Result"), clean) {
         match parse_score(&t.value) {
             Err(e) => {

@@ -435,9 +435,8 @@ impl TrickGame for KlaverjassenDeal {
             doubled: s.doubled,
             result,
         };
-        // Claims are compared only with a clean replay: after an error the
-        // recomputed score rests on what the error threw out.
-        let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+        // Claims are compared only with a sound replay.
+        let clean = sound(&cx.out.diagnostics);
         if let (Some(c), Some(t), true) = (&claimed, result_tag, clean) {
             let mut flags = Vec::new();
             match s.outcome {

@@ -1734,7 +1734,7 @@ fn claims(
     let rec = cx.rec;
     let total = tracker.add_seats(rec.value("Match"), settled.map(|(s, _)| s));
     pd.running_total = total.map(SeatPoints::from_array);
-    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+    let clean = sound(&cx.out.diagnostics);
     let settled = settled.filter(|_| clean);
     let settled = settled.as_ref().map(|(by_seat, word)| SeatSettled {
         by_seat: *by_seat,

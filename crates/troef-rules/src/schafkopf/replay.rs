@@ -12,7 +12,7 @@ use crate::walk::{Flow, TrickGame};
 use schemars::JsonSchema;
 use serde::Serialize;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat};
-use troef_ttn::{Code, Diagnostic, Span, Tag, Token, TokenKind};
+use troef_ttn::{Code, Span, Tag, Token, TokenKind};
 
 /// What a Schafkopf replay adds to [`DealReplay`].
 #[derive(Clone, Debug, Default, Serialize, JsonSchema)]
@@ -1122,7 +1122,7 @@ fn claims(
     if let Some(s) = &settled {
         sk.settlement = Some(SeatPoints::from_array(s.by_seat));
     }
-    let clean = !cx.out.diagnostics.iter().any(Diagnostic::is_error);
+    let clean = sound(&cx.out.diagnostics);
     let settled = settled.filter(|_| clean);
     const WORDS: [&str; 8] = [
         "made",
