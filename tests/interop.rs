@@ -285,6 +285,58 @@ fn jass_kit_bad_rounds_are_reported_and_skipped() {
     );
 }
 
+/// Issue 29, items 1 and 2 (fixture `corpus/import/jass-server/match-french.json`, written by
+/// `make-match-french.py`): a log whose points carry the French multipliers and, in its third
+/// hand, the match bonus. Trick claims hold card points (the server's divided by the
+/// multiplier, the bonus taken off the last trick), the profile is detected from the points,
+/// and every hand checks valid.
+#[test]
+fn jass_server_multipliers_and_match_bonus() {
+    let text = std::fs::read_to_string(root().join("corpus/import/jass-server/match-french.json"))
+        .unwrap();
+    let im = jass_server::import(&text, "match-french.json", None);
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    assert_eq!(im.records, 3);
+    assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
+    assert!(im.warnings[0]
+        .message
+        .contains("the records name profile jass-challenge-french"));
+    assert_eq!(
+        im.text.matches("[Rules \"jass-challenge-french\"]").count(),
+        3
+    );
+    let checked = check_imported("match-french.json", &im);
+    // The third hand's trick points, worked by hand (make-match-french.py): South wins all.
+    let third = &checked[2].record.as_ref().unwrap();
+    let claims: Vec<String> = third
+        .tag("Play")
+        .unwrap()
+        .section
+        .iter()
+        .filter_map(|t| match &t.kind {
+            troef_ttn::TokenKind::Word(w) if w.starts_with("trick:") => Some(w.clone()),
+            _ => None,
+        })
+        .collect();
+    let by_hand = [20, 26, 14, 17, 14, 18, 16, 14, 18].map(|p| format!("trick:S:{p}"));
+    assert_eq!(claims, by_hand);
+    assert_eq!(third.value("Result"), Some("NS 257 EW 0"));
+    // The same log read as unmultiplied (`--rules jass-challenge`): the claims stay card
+    // points, and the multiplied results are what disagrees.
+    let im = jass_server::import(&text, "match-french.json", Some("jass-challenge"));
+    assert!(im.warnings.is_empty());
+    let checked: Vec<Checked> = check_text(&im.text)
+        .into_iter()
+        .filter(|c| c.is_record())
+        .collect();
+    let codes: Vec<&str> = checked[0]
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(codes, ["E601", "E602"], "{:?}", checked[0].diagnostics);
+}
+
 /// Issue 29, item 3: older server logs close the array before the final
 /// winner message (`[...],{...}`). The message is read, with a warning naming
 /// where the array closed; text after `]` that is no element is a problem.

@@ -102,6 +102,11 @@ const BUILTIN_FILES: &[(GameKind, &str, &str)] = &[
         include_str!("../profiles/jass/jass-challenge.toml"),
     ),
     (
+        GameKind::Jass,
+        "jass-challenge-french",
+        include_str!("../profiles/jass/jass-challenge-french.toml"),
+    ),
+    (
         GameKind::Schafkopf,
         "bavarian",
         include_str!("../profiles/schafkopf/bavarian.toml"),

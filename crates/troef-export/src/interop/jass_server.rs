@@ -12,6 +12,13 @@ use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 /// The profile the server plays.
 pub const PROFILE: &str = "jass-challenge";
 
+/// The profile of logs whose points show the French multipliers (JS-V8), as
+/// the 2017 challenge was played.
+pub const PROFILE_FRENCH: &str = "jass-challenge-french";
+
+/// The match bonus for all nine tricks (before the multiplier).
+const MATCH_BONUS: i64 = 100;
+
 /// Message types of the server protocol that carry nothing a record needs.
 const IGNORED: &[&str] = &[
     "REQUEST_PLAYER_NAME",
@@ -96,8 +103,9 @@ struct Hand {
     mode: Option<String>,
     chooser: Option<Seat>,
     cards: Vec<(Seat, Card)>,
-    /// Each trick's cards and its `trick:` claim.
-    tricks: Vec<(Vec<Card>, Option<String>)>,
+    /// Each trick's cards, and its winner with the points the server gave the
+    /// winner's side for it (multiplied, the last with a match bonus).
+    tricks: Vec<(Vec<Card>, Option<(Seat, i64)>)>,
     /// Each team's points this hand after the last trick reported.
     round_points: [i64; 2],
     result: Option<[i64; 2]>,
@@ -108,7 +116,6 @@ struct Hand {
 /// Imports one match log. `name` names the match (the file name);
 /// `profile` overrides the profile the records name ([`PROFILE`]).
 pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
-    let profile = profile.unwrap_or(PROFILE);
     let mut out = Imported::default();
     let mut names: BySeat<Option<String>> = BySeat::default();
     // Team names as the log spells them, to the side.
@@ -116,7 +123,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
     let mut hand: Option<Hand> = None;
     let mut board = 0usize;
     let mut winner: Option<Team> = None;
-    let mut pending: Vec<String> = Vec::new();
+    let mut pending: Vec<(Hand, String, usize)> = Vec::new();
     // The last hand that could not be imported, if any.
     let mut skipped_at: Option<usize> = None;
     let mut messages = super::json_array_items(json);
@@ -301,7 +308,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                         let earlier =
                             std::mem::replace(&mut h.round_points[winner.team().index()], now);
                         match now.checked_sub(earlier) {
-                            Some(p) => Some(format!("trick:{}:{p}", winner.letter())),
+                            Some(p) => Some((winner, p)),
                             None => {
                                 out.problem(
                                     &at,
@@ -349,7 +356,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                 if skipped_at.is_some() {
                     h.total = None;
                 }
-                pending.push(record(&h, &match_name, profile, board, &names));
+                pending.push((h, match_name, board));
             }
             "BROADCAST_WINNER_TEAM" => {
                 let n = data.get("name").and_then(Value::as_str).unwrap_or("");
@@ -379,8 +386,22 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
             ),
         );
     }
+    let scales: Vec<Result<Scale, String>> = pending.iter().map(|(h, _, _)| scale(h)).collect();
+    let profile = match profile {
+        Some(p) => p.to_string(),
+        None => detect_profile(&pending, &scales, &mut out),
+    };
     let last = pending.len();
-    for (k, mut rec) in pending.into_iter().enumerate() {
+    for (k, ((h, match_name, board), scale)) in pending.iter().zip(scales).enumerate() {
+        let scale = scale
+            .map_err(|e| {
+                out.problem(
+                    format!("message {}", h.start),
+                    format!("{e}; the hand's trick claims are left out"),
+                )
+            })
+            .ok();
+        let mut rec = record(h, scale, match_name, &profile, *board, &names);
         if k + 1 == last && skipped_at.is_none() {
             if let Some(w) = winner {
                 rec.push_str(&tag("Winner", w.name()));
@@ -405,8 +426,107 @@ fn team_points(
     })
 }
 
+/// How the server's points of a hand relate to the notation's trick claims
+/// (card points, the last trick's 5 included): the multiplier, and whether a
+/// side took all nine tricks (its last trick carries the match bonus).
+#[derive(Clone, Copy)]
+struct Scale {
+    multiplier: i64,
+    all_tricks: bool,
+}
+
+/// The hand's scale, read from its points: a deal is worth 157 card points,
+/// 257 with the match bonus, times the mode's multiplier (1 to 4).
+fn scale(h: &Hand) -> Result<Scale, String> {
+    let [a, b] = h.result.ok_or("the hand's points are not known")?;
+    let total = a + b;
+    let all_tricks = {
+        let mut sides = h.tricks.iter().map(|(_, w)| w.map(|(s, _)| s.team()));
+        let first = sides.next().flatten();
+        h.tricks.len() == 9 && first.is_some() && sides.all(|s| s == first)
+    };
+    let worth = if all_tricks { 157 + MATCH_BONUS } else { 157 };
+    let multiplier = (1..=4).find(|m| total == worth * m).ok_or_else(|| {
+        format!(
+            "the hand's points ({a} + {b} = {total}) are not {worth} times a multiplier of 1 to 4"
+        )
+    })?;
+    let sc = Scale {
+        multiplier,
+        all_tricks,
+    };
+    for k in 0..h.tricks.len() {
+        if let Some((_, p)) = h.tricks[k].1 {
+            if (p - sc.bonus(k, h.tricks.len())) % multiplier != 0 {
+                return Err(format!(
+                    "trick {}'s points ({p}) are not a multiple of the hand's multiplier {multiplier}",
+                    k + 1
+                ));
+            }
+        }
+    }
+    Ok(sc)
+}
+
+impl Scale {
+    /// The match bonus the server put into trick `k` of `n` (multiplied).
+    fn bonus(self, k: usize, n: usize) -> i64 {
+        if self.all_tricks && k + 1 == n {
+            MATCH_BONUS * self.multiplier
+        } else {
+            0
+        }
+    }
+
+    /// The `trick:` claim of trick `k` of `n`: the card points in it.
+    fn claim(self, k: usize, n: usize, (seat, points): (Seat, i64)) -> String {
+        let card_points = (points - self.bonus(k, n)) / self.multiplier;
+        format!("trick:{}:{card_points}", seat.letter())
+    }
+}
+
+/// The multiplier of each mode under the French multipliers (JS-V8).
+fn french_multiplier(mode: &str) -> i64 {
+    match mode {
+        "D" | "H" => 1,
+        "S" | "C" => 2,
+        _ => 3,
+    }
+}
+
+/// The profile the log's points show: [`PROFILE`] when no hand is multiplied,
+/// [`PROFILE_FRENCH`] when every hand's multiplier is the French one of its
+/// mode (with a warning saying so); otherwise [`PROFILE`] and a problem.
+fn detect_profile(
+    pending: &[(Hand, String, usize)],
+    scales: &[Result<Scale, String>],
+    out: &mut Imported,
+) -> String {
+    let seen: Vec<(&str, i64)> = pending
+        .iter()
+        .zip(scales)
+        .filter_map(|((h, _, _), s)| Some((h.mode.as_deref()?, s.as_ref().ok()?.multiplier)))
+        .collect();
+    if seen.iter().all(|&(_, m)| m == 1) {
+        return PROFILE.to_string();
+    }
+    if seen.iter().all(|&(mode, m)| m == french_multiplier(mode)) {
+        out.warn(
+            "the log",
+            format!("its points are multiplied (diamonds and hearts x1, spades and clubs x2, Obenabe and Undeufe x3): the records name profile {PROFILE_FRENCH}"),
+        );
+        return PROFILE_FRENCH.to_string();
+    }
+    out.problem(
+        "the log",
+        format!("its hands' multipliers fit no built-in profile: the records name {PROFILE}; give --rules"),
+    );
+    PROFILE.to_string()
+}
+
 fn record(
     h: &Hand,
+    scale: Option<Scale>,
     name: &str,
     profile: &str,
     board: usize,
@@ -437,7 +557,19 @@ fn record(
         s.push('\n');
         s.push_str(&tag("Contract", &format!("{mode} by {}", chooser.letter())));
         s.push_str(&tag("Play", &f.letter().to_string()));
-        s.push_str(&play_lines(&h.tricks));
+        // Trick claims hold card points: the server's divided by the
+        // multiplier, the match bonus taken off the last trick.
+        let n = h.tricks.len();
+        let tricks: Vec<(Vec<Card>, Option<String>)> = h
+            .tricks
+            .iter()
+            .enumerate()
+            .map(|(k, (cards, won))| {
+                let claim = scale.zip(*won).map(|(sc, won)| sc.claim(k, n, won));
+                (cards.clone(), claim)
+            })
+            .collect();
+        s.push_str(&play_lines(&tricks));
     }
     if let Some([a, b]) = h.result {
         s.push_str(&tag("Result", &format!("NS {a} EW {b}")));
