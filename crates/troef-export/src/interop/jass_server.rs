@@ -91,6 +91,10 @@ fn mode_of(d: &Value) -> Result<Option<String>, String> {
     }))
 }
 
+/// A trick's winner and the points the server gave the winner's side for it
+/// (multiplied, the last trick with the match bonus).
+type Won = (Seat, i64);
+
 /// One hand as the log tells it.
 #[derive(Default)]
 struct Hand {
@@ -103,9 +107,8 @@ struct Hand {
     mode: Option<String>,
     chooser: Option<Seat>,
     cards: Vec<(Seat, Card)>,
-    /// Each trick's cards, and its winner with the points the server gave the
-    /// winner's side for it (multiplied, the last with a match bonus).
-    tricks: Vec<(Vec<Card>, Option<(Seat, i64)>)>,
+    /// Each trick's cards, and its winner with the points the server gave.
+    tricks: Vec<(Vec<Card>, Option<Won>)>,
     /// Each team's points this hand after the last trick reported.
     round_points: [i64; 2],
     result: Option<[i64; 2]>,
@@ -479,7 +482,7 @@ impl Scale {
     }
 
     /// The `trick:` claim of trick `k` of `n`: the card points in it.
-    fn claim(self, k: usize, n: usize, (seat, points): (Seat, i64)) -> String {
+    fn claim(self, k: usize, n: usize, (seat, points): Won) -> String {
         let card_points = (points - self.bonus(k, n)) / self.multiplier;
         format!("trick:{}:{card_points}", seat.letter())
     }
