@@ -396,14 +396,14 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
     };
     let last = pending.len();
     for (k, ((h, match_name, board), scale)) in pending.iter().zip(scales).enumerate() {
-        let scale = scale
-            .map_err(|e| {
-                out.problem(
-                    format!("message {}", h.start),
-                    format!("{e}; the hand's trick claims are left out"),
-                )
-            })
-            .ok();
+        let scale = match scale {
+            Ok(s) => Some(s),
+            Err(e) => {
+                let why = format!("{e}; the hand's trick claims are left out");
+                out.problem(format!("message {}", h.start), why);
+                None
+            }
+        };
         let mut rec = record(h, scale, match_name, &profile, *board, &names);
         if k + 1 == last && skipped_at.is_none() {
             if let Some(w) = winner {
