@@ -661,6 +661,48 @@ fn netschafkopf_unknown_rule_set_is_imported_with_a_warning() {
     assert_eq!(im.text.matches("[Rules \"bavarian\"]").count(), 3);
 }
 
+/// Issue 29, item 9: when the software settles one game otherwise than troef
+/// (here: the fixture's first game paid 10 more to PcLinks, and the balances
+/// carried on from there), that game's result and running total are reported,
+/// once; the later games' balances are checked from the claimed one on.
+#[test]
+fn netschafkopf_a_balance_difference_is_reported_once() {
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+    let text = netschafkopf::decode(&bytes)
+        .replace(
+            "    1       40          -40          +40",
+            "    1       40          -30          +30",
+        )
+        .replace(
+            "    2       90         +230          -50",
+            "    2       90         +240          -60",
+        )
+        .replace(
+            "    3       10         +200          -40",
+            "    3       10         +210          -50",
+        );
+    let im = netschafkopf::import(text.as_bytes(), "shifted.txt", None);
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    let checked: Vec<Checked> = check_text(&im.text)
+        .into_iter()
+        .filter(|c| c.is_record())
+        .collect();
+    let codes: Vec<Vec<&str>> = checked
+        .iter()
+        .map(|c| c.diagnostics.iter().map(|d| d.code.as_str()).collect())
+        .collect();
+    assert_eq!(
+        codes,
+        [vec!["E601", "E602"], vec![], vec![]],
+        "{checked:#?}"
+    );
+    let e602 = &checked[0].diagnostics[1];
+    assert!(
+        e602.notes.iter().any(|n| n.contains("reported once")),
+        "{e602:?}"
+    );
+}
+
 /// A doubling count no game can have, however it is written, is a problem
 /// of that game (issue 31, item 6: it was read as no doubling at all).
 #[test]

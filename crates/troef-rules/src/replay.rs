@@ -205,6 +205,9 @@ pub struct MatchTracker {
     /// A game's own state of the match (Dumbal: its players, their totals,
     /// who is out), when it keeps one; dropped with the match.
     game: Option<Box<dyn std::any::Any + Send>>,
+    /// Claimed running totals minus the replay's, after a `[Total]` claim
+    /// differed (empty: none did): later claims are checked from it.
+    total_offset: Vec<i64>,
 }
 
 impl MatchTracker {
@@ -217,7 +220,21 @@ impl MatchTracker {
             self.next_dealer = None;
             self.decided = None;
             self.game = None;
+            self.total_offset = Vec::new();
         }
+    }
+
+    /// What the claimed running totals differ from the replay's by, `n` numbers.
+    fn total_offset(&self, n: usize) -> Vec<i64> {
+        if self.total_offset.len() == n {
+            self.total_offset.clone()
+        } else {
+            vec![0; n]
+        }
+    }
+
+    fn set_total_offset(&mut self, offset: Vec<i64>) {
+        self.total_offset = offset;
     }
 
     /// A game's own state of the match `match_id` (a new one when the match
@@ -351,59 +368,116 @@ pub(crate) fn seat_tag(rec: &Record, out: &mut Findings, name: &str) -> Option<S
 
 /// A match's running total: per side (the partnership games) or per player.
 pub(crate) trait RunningTotal: std::fmt::Display + Copy {
-    /// Reads a claimed `[Total]` and tells whether it agrees with `total`
-    /// (a number written as unknown agrees with any; no total, with all).
-    fn agrees(total: Option<Self>, claimed: &str) -> Result<bool, crate::values::ValueError>;
+    /// The numbers, in the order a claim writes them (NS EW; N E S W).
+    fn numbers(self) -> Vec<i64>;
+    fn from_numbers(n: &[i64]) -> Self;
+    /// A claimed `[Total]`'s numbers; `None` for one written as unknown.
+    fn claimed(claimed: &str) -> Result<Vec<Option<i64>>, crate::values::ValueError>;
 }
 
 impl RunningTotal for TeamPoints {
-    fn agrees(total: Option<Self>, claimed: &str) -> Result<bool, crate::values::ValueError> {
+    fn numbers(self) -> Vec<i64> {
+        vec![self.ns, self.ew]
+    }
+    fn from_numbers(n: &[i64]) -> Self {
+        TeamPoints { ns: n[0], ew: n[1] }
+    }
+    fn claimed(claimed: &str) -> Result<Vec<Option<i64>>, crate::values::ValueError> {
         let c = crate::values::parse_score(claimed)?;
-        Ok(total.is_none_or(|tot| {
-            !(c.by_team[0].is_some_and(|n| n != tot.ns)
-                || c.by_team[1].is_some_and(|n| n != tot.ew))
-        }))
+        Ok(c.by_team.to_vec())
     }
 }
 
 impl RunningTotal for SeatPoints {
-    fn agrees(total: Option<Self>, claimed: &str) -> Result<bool, crate::values::ValueError> {
+    fn numbers(self) -> Vec<i64> {
+        self.to_array().to_vec()
+    }
+    fn from_numbers(n: &[i64]) -> Self {
+        SeatPoints::from_array([n[0], n[1], n[2], n[3]])
+    }
+    fn claimed(claimed: &str) -> Result<Vec<Option<i64>>, crate::values::ValueError> {
         let c = crate::values::parse_seat_score(claimed)?;
-        Ok(total.is_none_or(|tot| {
-            let tot = tot.to_array();
-            !c.by_seat
-                .is_some_and(|b| (0..4).any(|i| b[i].is_some_and(|n| n != tot[i])))
-        }))
+        Ok(c.by_seat.map_or_else(|| vec![None; 4], |b| b.to_vec()))
     }
 }
 
 /// Checks a `Total` claim against the match's running total (E602): `NS n
 /// EW n` in the partnership games, `N n E n S n W n` where each plays for
-/// herself.
-pub(crate) fn check_total<T: RunningTotal>(rec: &Record, out: &mut Findings, total: Option<T>) {
+/// herself. A difference is reported once: the match's later totals are
+/// checked from the claimed one on (each record's own change is still checked
+/// by its `Result`), so one game the log settled otherwise does not fail every
+/// game after it; a later claim that agrees with the replay's own total again
+/// (one claim mistyped) is accepted too. The replay's own total is not changed.
+pub(crate) fn check_total<T: RunningTotal>(
+    rec: &Record,
+    out: &mut Findings,
+    tracker: &mut MatchTracker,
+    total: Option<T>,
+) {
     let Some(t) = rec.tag("Total") else { return };
-    let d = match (T::agrees(total, &t.value), total) {
-        (Err(e), _) => Diagnostic::error(
-            Code::BadScore,
-            t.value_span,
-            format!("invalid running total: {e}"),
-        ),
-        (Ok(_), None) if rec.value("Match").is_none() => Diagnostic::error(
-            Code::MissingTag,
-            t.value_span,
-            "a running [Total] needs a [Match] tag naming the match",
-        ),
-        (Ok(false), Some(tot)) => Diagnostic::error(
-            Code::TotalMismatch,
-            t.value_span,
-            format!(
-                "claimed running total `{}`, replay gives `{tot}`",
-                t.value.trim()
-            ),
-        ),
-        _ => return,
+    let claim = match T::claimed(&t.value) {
+        Ok(c) => c,
+        Err(e) => {
+            out.diagnostics.push(Diagnostic::error(
+                Code::BadScore,
+                t.value_span,
+                format!("invalid running total: {e}"),
+            ));
+            return;
+        }
     };
-    out.diagnostics.push(d);
+    let Some(total) = total else {
+        if rec.value("Match").is_none() {
+            out.diagnostics.push(Diagnostic::error(
+                Code::MissingTag,
+                t.value_span,
+                "a running [Total] needs a [Match] tag naming the match",
+            ));
+        }
+        return;
+    };
+    let replayed = total.numbers();
+    let offset = tracker.total_offset(replayed.len());
+    let expected: Vec<i64> = replayed.iter().zip(&offset).map(|(r, o)| r + o).collect();
+    let agrees = |with: &[i64]| {
+        claim
+            .iter()
+            .zip(with)
+            .all(|(c, e)| c.is_none_or(|c| c == *e))
+    };
+    if agrees(&expected) {
+        return;
+    }
+    // Back in step with the replay (the earlier difference was a slip in one claim).
+    if agrees(&replayed) {
+        tracker.set_total_offset(Vec::new());
+        return;
+    }
+    let carried = offset.iter().any(|&o| o != 0);
+    let next: Vec<i64> = claim
+        .iter()
+        .zip(&replayed)
+        .zip(&offset)
+        .map(|((c, r), o)| c.map_or(*o, |c| c - r))
+        .collect();
+    tracker.set_total_offset(next);
+    let mut d = Diagnostic::error(
+        Code::TotalMismatch,
+        t.value_span,
+        format!(
+            "claimed running total `{}`, replay gives `{}`",
+            t.value.trim(),
+            T::from_numbers(&expected)
+        ),
+    );
+    if carried {
+        d = d.note(format!(
+            "counted from an earlier claimed total that differed; the replay's own total is `{total}`"
+        ));
+    }
+    out.diagnostics.push(d.note(
+        "later totals of the match are checked from this claim on: the difference is reported once",
+    ));
 }
 
 /// Reports a dealer other than the one the match's previous record passed

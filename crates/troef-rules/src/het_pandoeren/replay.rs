@@ -1402,7 +1402,7 @@ fn claims(cx: &mut Cx, tracker: &mut MatchTracker, out: &mut HetOut, settled: Op
         notes,
     );
     if clean {
-        check_total(rec, cx.out, total.map(SeatPoints::from_array));
+        check_total(rec, cx.out, tracker, total.map(SeatPoints::from_array));
     }
 }
 

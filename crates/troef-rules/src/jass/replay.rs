@@ -857,7 +857,7 @@ fn claims(
         }
     }
     if clean {
-        check_total(rec, cx.out, total);
+        check_total(rec, cx.out, tracker, total);
     }
     if let Some(t) = rec.tag("Winner").filter(|_| clean) {
         match Team::parse(t.value.trim()) {

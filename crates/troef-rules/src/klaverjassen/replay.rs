@@ -489,7 +489,7 @@ impl TrickGame for KlaverjassenDeal {
         kj.score = Some(out_score);
         r.running_total = tracker.add(rec.value("Match"), Some(result));
         if clean {
-            check_total(rec, cx.out, r.running_total);
+            check_total(rec, cx.out, tracker, r.running_total);
         }
     }
 }

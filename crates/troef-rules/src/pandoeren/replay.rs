@@ -1744,7 +1744,7 @@ fn claims(
     let notes = || pd.score.iter().map(|sc| itemise(pd, sc)).collect();
     check_seat_result(rec, cx.out, &["made", "failed", "redeal"], settled, notes);
     if clean {
-        check_total(rec, cx.out, total.map(SeatPoints::from_array));
+        check_total(rec, cx.out, tracker, total.map(SeatPoints::from_array));
     }
 }
 

@@ -1232,7 +1232,7 @@ fn claims(
         }
     }
     if clean {
-        check_total(rec, cx.out, total.map(SeatPoints::from_array));
+        check_total(rec, cx.out, tracker, total.map(SeatPoints::from_array));
     }
 }
 
