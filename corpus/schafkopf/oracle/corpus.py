@@ -108,7 +108,7 @@ s=score('parlett','solo','C',True,False,h5,[D],g5.pts,g5.tr,8)
 assert s['v']==160, s
 add('worked-example',rec("Example 5 (Parlett): a Solo-Tout in clubs won with 3 runners (the queens of clubs, spades and hearts; the queen of diamonds is out): (50 + 30) x 2 = 160 from each opponent. The soloist holds no club but Wenzels (SK-V5).",'parlett',d,h5,g5,'solo-tout:C by S','S',s,auction=auc(d,D,'solo-tout:C'),points='def'))
 
-def ramsch_score(prof_tariff, pts, tr, klopf=0, tie='all_pay', tricks=None):
+def ramsch_score(prof_tariff, pts, tr, klopf=0, tie='all_pay', tricks=None, hands=None):
     base=prof_tariff<<klopf
     for p in SEATS:
         if tr[p]==8 or tr[p]==sum(tr.values()): return dict(v=base,res={q:(3*base if q==p else -base) for q in SEATS},words=['ramsch','durchmarsch'])
@@ -117,6 +117,9 @@ def ramsch_score(prof_tariff, pts, tr, klopf=0, tie='all_pay', tricks=None):
     # house.ramsch_tie: 'all_pay' [D], or 'last_trick' (of the tied, who took the latest trick)
     if tie=='last_trick' and len(losers)>1:
         losers=[[w for (_,_,w) in tricks if w in losers][-1]]
+    # 'highest_trump' (NetSchafkopf): of the tied, who held the highest trump
+    if tie=='highest_trump' and len(losers)>1:
+        losers=[next(p for c in trumps('ramsch',None) for p in losers if c in hands[p])]
     v=base<<len(jf); w=4-len(losers)
     res={p:(-v*w if p in losers else v*len(losers)) for p in SEATS}
     return dict(v=v,res=res,words=['ramsch']+(['jungfrau'] if jf else []))
@@ -302,8 +305,13 @@ while True:
 pts=' '.join(f"{p} {gt.pts[p]}" for p in SEATS)
 tied=[p for p in SEATS if gt.pts[p]==top[1]]
 last=[w for (_,_,w) in gt.tricks if w in tied][-1]
+high=next(c for c in trumps('ramsch',None) if any(c in ht[p] for p in tied))
+holder=[p for p in tied if high in ht[p]][0]
+rs=ramsch_score(10,gt.pts,gt.tr,tie='highest_trump',hands=ht)
+add('netschafkopf',rec(f"Ramsch, a tie for the most card points ({' and '.join(tied)}, {top[1]} each). NetSchafkopf settles a tie so: of the tied players, the one who held the highest trump pays alone (house.ramsch_tie = highest_trump; openschafkopf's rulesramsch.rs computes the same). {'South' if holder=='S' else holder} held {high}, the highest trump: {holder} pays {rs['v']} to each of the others.",'netschafkopf',d,ht,gt,'ramsch',None,rs,auction='pass pass pass pass'))
+files['netschafkopf'][-1]=files['netschafkopf'][-1].replace('[Value','[Points "'+pts+'"]\n[Value')
 rs=ramsch_score(10,gt.pts,gt.tr)
-add('netschafkopf',rec(f"Ramsch, a tie for the most card points ({' and '.join(tied)}, {top[1]} each). The sources are silent; under house.ramsch_tie = all_pay [D] both pay each of the others.",'netschafkopf',d,ht,gt,'ramsch',None,rs,auction='pass pass pass pass'))
+add('netschafkopf',rec("The same Ramsch under a profile file with house.ramsch_tie = all_pay (troef's default where the sources are silent [D]): both tied players pay each of the others.",'profiles/ramsch-all-pay.toml',d,ht,gt,'ramsch',None,rs,auction='pass pass pass pass'))
 files['netschafkopf'][-1]=files['netschafkopf'][-1].replace('[Value','[Points "'+pts+'"]\n[Value')
 rs=ramsch_score(10,gt.pts,gt.tr,tie='last_trick',tricks=gt.tricks)
 add('netschafkopf',rec(f"The same Ramsch under a profile file with house.ramsch_tie = last_trick (Skat's Ramsch rule in raschesspiele.de): of the tied players, {last} took the later trick and pays alone.",'profiles/ramsch-last-trick.toml',d,ht,gt,'ramsch',None,rs,auction='pass pass pass pass'))

@@ -56,7 +56,7 @@ pub enum ReDeadline {
 }
 
 /// Ramsch: who loses when two or more players tie for the most card points.
-/// The sources troef follows are silent.
+/// The rules sources troef follows are silent; the software differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RamschTie {
@@ -67,6 +67,10 @@ pub enum RamschTie {
     /// zwei Spieler die gleiche Augenzahl, so verliert der Spieler, der den
     /// letzten Stich erhalten hat").
     LastTrick,
+    /// Of the tied players, the one who held the highest trump loses alone:
+    /// NetSchafkopf, and openschafkopf (`rulesramsch.rs`: of the players
+    /// with the most points, the one whose highest trump is highest pays).
+    HighestTrump,
 }
 
 /// What a game is worth: the tariff in points (Parlett's 10/50 pf).

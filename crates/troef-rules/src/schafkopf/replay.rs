@@ -378,7 +378,14 @@ impl SchafkopfDeal {
         let doublings = first_cards + tally.chain;
         if contract.kind == Kind::Ramsch {
             let winners: Vec<Seat> = r.tricks.iter().map(|t| t.winner).collect();
-            let s = score::ramsch(p, &tally.points, &winners, first_cards);
+            let trumps = contract.trump_order();
+            let play = score::RamschPlay {
+                points: &tally.points,
+                winners: &winners,
+                hands: &hands,
+                trumps: &trumps,
+            };
+            let s = score::ramsch(p, &play, first_cards);
             let mut words = vec!["ramsch"];
             if !s.jungfrauen.is_empty() && p.house.ramsch_jungfrau {
                 words.push("jungfrau");

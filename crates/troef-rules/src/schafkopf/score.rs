@@ -3,7 +3,7 @@
 
 use super::profile::{Profile, RamschTie};
 use super::{Contract, Kind, TOTAL_POINTS};
-use troef_cards::{BySeat, CardSet, Seat};
+use troef_cards::{BySeat, Card, CardSet, Seat};
 
 /// What a played contract deal scored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -217,10 +217,25 @@ pub struct RamschScore {
     pub by_seat: [i64; 4],
 }
 
-/// Scores a Ramsch deal from each trick's winner, in order: the most card
-/// points lose and pay each other player (a tie as `house.ramsch_tie`
-/// decides); every Jungfrau doubles; a Durchmarsch wins from each.
-pub fn ramsch(p: &Profile, points: &BySeat<i32>, winners: &[Seat], doublings: u32) -> RamschScore {
+/// What a Ramsch deal is scored from: each player's card points, each trick's
+/// winner in order, the hands as dealt, and the trumps, strongest first.
+pub struct RamschPlay<'a> {
+    pub points: &'a BySeat<i32>,
+    pub winners: &'a [Seat],
+    pub hands: &'a BySeat<CardSet>,
+    pub trumps: &'a [Card],
+}
+
+/// Scores a Ramsch deal: the most card points lose and pay each other player
+/// (a tie as `house.ramsch_tie` decides); every Jungfrau doubles; a
+/// Durchmarsch wins from each.
+pub fn ramsch(p: &Profile, play: &RamschPlay, doublings: u32) -> RamschScore {
+    let RamschPlay {
+        points,
+        winners,
+        hands,
+        trumps,
+    } = *play;
     let base = (p.tariff.ramsch as i64).saturating_mul(1i64 << doublings.min(62));
     let mut tricks = BySeat::<usize>::default();
     for &w in winners {
@@ -250,11 +265,17 @@ pub fn ramsch(p: &Profile, points: &BySeat<i32>, winners: &[Seat], doublings: u3
         .into_iter()
         .filter(|&s| points[s] == most)
         .collect();
-    if losers.len() > 1 && p.house.ramsch_tie == RamschTie::LastTrick {
+    let alone = match p.house.ramsch_tie {
+        _ if losers.len() < 2 => None,
+        RamschTie::AllPay => None,
         // A player with the most points took a trick: 120 points are dealt.
-        if let Some(&last) = winners.iter().rev().find(|w| losers.contains(w)) {
-            losers = vec![last];
-        }
+        RamschTie::LastTrick => winners.iter().rev().find(|w| losers.contains(w)).copied(),
+        RamschTie::HighestTrump => trumps
+            .iter()
+            .find_map(|&c| losers.iter().copied().find(|&s| hands[s].contains(c))),
+    };
+    if let Some(s) = alone {
+        losers = vec![s];
     }
     let value = if p.house.ramsch_jungfrau {
         base.saturating_mul(1i64 << jungfrauen.len())

@@ -325,3 +325,60 @@ proptest! {
         prop_assert_eq!(g.points.0.iter().sum::<i32>(), TOTAL_POINTS);
     }
 }
+
+/// `house.ramsch_tie`, worked by hand: North and East tie with 40 card points
+/// each (South 25, West 15); East took the last trick; North holds the
+/// Eichel-Ober (CQ), the highest trump. NetSchafkopf's tariff: Ramsch 10, and
+/// every player took a trick (no Jungfrau).
+#[test]
+fn ramsch_tie_each_rule() {
+    use super::profile::RamschTie;
+    use super::score::{ramsch, RamschPlay};
+    let points = BySeat([40, 40, 25, 15]);
+    let winners = [
+        Seat::North,
+        Seat::East,
+        Seat::South,
+        Seat::West,
+        Seat::East,
+        Seat::North,
+        Seat::South,
+        Seat::East,
+    ];
+    let hands = BySeat([
+        cards("CQ C7"),
+        cards("SQ HJ"),
+        cards("DQ S7"),
+        cards("H7 D7"),
+    ]);
+    let trumps = Contract::parse("ramsch").unwrap().trump_order();
+    let play = RamschPlay {
+        points: &points,
+        winners: &winners,
+        hands: &hands,
+        trumps: &trumps,
+    };
+    let mut p = Profile::builtin("netschafkopf").unwrap();
+    assert_eq!(
+        p.house.ramsch_tie,
+        RamschTie::HighestTrump,
+        "NetSchafkopf's default"
+    );
+    for (tie, losers, by_seat) in [
+        (
+            RamschTie::AllPay,
+            vec![Seat::North, Seat::East],
+            [-20, -20, 20, 20],
+        ),
+        (RamschTie::LastTrick, vec![Seat::East], [10, -30, 10, 10]),
+        (
+            RamschTie::HighestTrump,
+            vec![Seat::North],
+            [-30, 10, 10, 10],
+        ),
+    ] {
+        p.house.ramsch_tie = tie;
+        let s = ramsch(&p, &play, 0);
+        assert_eq!((s.losers, s.by_seat), (losers, by_seat), "{tie:?}");
+    }
+}
