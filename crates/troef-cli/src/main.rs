@@ -158,6 +158,10 @@ enum Command {
         /// The rule profile the records name (default: the format's own).
         #[arg(long)]
         rules: Option<String>,
+        /// How problems and the summary are written on stderr: text, or one
+        /// JSON object a line.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
     },
     /// Print reproducible deals as TTN records (the same on every platform and version).
     Deal {
@@ -257,7 +261,12 @@ fn main() -> ExitCode {
             let s = serde_json::to_string_pretty(&troef_export::schema()).expect("schema");
             emit(&format!("{s}\n")).map(|_| 0)
         }
-        Command::Import { path, from, rules } => import(&path, &from, rules.as_deref()),
+        Command::Import {
+            path,
+            from,
+            rules,
+            format,
+        } => import(&path, &from, rules.as_deref(), format),
         Command::Deal {
             game,
             seed,
@@ -791,7 +800,7 @@ fn json(path: &str, overrides: &[AnyProfile]) -> io::Result<u8> {
     Ok(0)
 }
 
-fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
+fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Result<u8> {
     use troef_export::interop;
     let mut bytes = Vec::new();
     open(path)?.read_to_end(&mut bytes)?;
@@ -826,7 +835,14 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     };
     if let Some(im) = imported {
         emit(&im.text)?;
-        return report_import(name, im.records, &im.problems, &im.warnings);
+        let report = ImportReport {
+            name,
+            text: &im.text,
+            skipped: im.skipped,
+            problems: &im.problems,
+            warnings: &im.warnings,
+        };
+        return report.print(format);
     }
     if rules.is_some() {
         eprintln!("troef: --rules applies to logs of other software; a troef export keeps its own [Rules] tags");
@@ -834,8 +850,16 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     }
     match troef_export::import(&text) {
         Ok(im) => {
-            emit(&troef_ttn::print_file(&im.records, troef_rules::layout))?;
-            report_import(name, im.records.len(), &im.problems, &[])
+            let text = troef_ttn::print_file(&im.records, troef_rules::layout);
+            emit(&text)?;
+            let report = ImportReport {
+                name,
+                text: &text,
+                skipped: im.problems.len(),
+                problems: &im.problems,
+                warnings: &[],
+            };
+            report.print(format)
         }
         Err(e) => {
             eprintln!("troef: {name}: {e}");
@@ -844,35 +868,72 @@ fn import(path: &str, from: &str, rules: Option<&str>) -> io::Result<u8> {
     }
 }
 
-/// The problems and warnings of an import and its summary line on stderr; the
-/// exit code: 0 clean (warnings or not), 1 with problems, 2 when nothing could
-/// be taken.
-fn report_import(
-    name: &str,
-    records: usize,
-    problems: &[troef_export::interop::Problem],
-    warnings: &[troef_export::interop::Problem],
-) -> io::Result<u8> {
-    for w in warnings {
-        eprintln!("troef: {name}: warning: {w}");
+/// What an import wrote and what it could not take, for stderr.
+struct ImportReport<'a> {
+    name: &'a str,
+    /// The TTN written: checked here, so the summary says how many are valid.
+    text: &'a str,
+    skipped: usize,
+    problems: &'a [troef_export::interop::Problem],
+    warnings: &'a [troef_export::interop::Problem],
+}
+
+impl ImportReport<'_> {
+    /// Writes the warnings, the problems and the summary on stderr (text, or
+    /// one JSON object a line) and returns the exit code: 0 clean (warnings or
+    /// not), 1 with problems or invalid records, 2 when nothing could be taken.
+    fn print(&self, format: Format) -> io::Result<u8> {
+        let name = self.name;
+        let (mut imported, mut valid) = (0usize, 0usize);
+        for c in Checker::new(self.text.as_bytes()) {
+            let c = c?;
+            if c.is_record() {
+                imported += 1;
+                valid += usize::from(c.is_valid());
+            }
+        }
+        let invalid = imported - valid;
+        let read = imported + self.skipped;
+        let (problems, warnings) = (self.problems.len(), self.warnings.len());
+        let mut err = io::stderr().lock();
+        match format {
+            Format::Text => {
+                for w in self.warnings {
+                    writeln!(err, "troef: {name}: warning: {w}")?;
+                }
+                for p in self.problems {
+                    writeln!(err, "troef: {name}: {p}")?;
+                }
+                let warned = if warnings == 0 {
+                    String::new()
+                } else {
+                    format!(", {warnings} warning{}", plural(warnings))
+                };
+                writeln!(
+                    err,
+                    "troef: {name}: {read} game{} read: {imported} imported ({valid} valid, {invalid} invalid), {} skipped; {problems} problem{}{warned}",
+                    plural(read),
+                    self.skipped,
+                    plural(problems),
+                )?;
+            }
+            Format::Json => {
+                for (severity, list) in [("warning", self.warnings), ("error", self.problems)] {
+                    for p in list {
+                        let line = serde_json::json!({"file": name, "severity": severity, "at": p.at, "message": p.message});
+                        writeln!(err, "{line}")?;
+                    }
+                }
+                let summary = serde_json::json!({"summary": {"file": name, "read": read, "imported": imported, "valid": valid, "invalid": invalid, "skipped": self.skipped, "problems": problems, "warnings": warnings}});
+                writeln!(err, "{summary}")?;
+            }
+        }
+        Ok(if imported == 0 && problems > 0 {
+            2
+        } else if problems > 0 || invalid > 0 {
+            1
+        } else {
+            0
+        })
     }
-    for p in problems {
-        eprintln!("troef: {name}: {p}");
-    }
-    let warned = if warnings.is_empty() {
-        String::new()
-    } else {
-        format!(", {} warning{}", warnings.len(), plural(warnings.len()))
-    };
-    eprintln!(
-        "troef: {name}: {records} record{} imported, {} problem{}{warned}",
-        plural(records),
-        problems.len(),
-        plural(problems.len())
-    );
-    Ok(match (records, problems.is_empty()) {
-        (_, true) => 0,
-        (0, false) => 2,
-        _ => 1,
-    })
 }

@@ -298,7 +298,12 @@ fn json_import_names_the_records_ttn_cannot_hold() {
         err.contains("bad.json: record 1: the value of [Event] holds a line break"),
         "{err}"
     );
-    assert!(err.contains("1 record imported, 1 problem"), "{err}");
+    assert!(
+        err.contains(
+            "bad.json: 2 games read: 1 imported (1 valid, 0 invalid), 1 skipped; 1 problem"
+        ),
+        "{err}"
+    );
     assert_eq!(out.matches("[Game ").count(), 1, "{out}");
 }
 
@@ -327,4 +332,54 @@ fn solve_refuses_an_impossible_deal() {
     let (code, _, err) = troef(&dir, &["analyze", &file]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("not analysed: the record has errors"), "{err}");
+}
+
+/// `troef import` says per file what it read, imported (valid, invalid) and
+/// skipped, as text or as JSON lines on stderr (issue 29): a protocol with a
+/// damaged game.
+#[test]
+fn import_summarises_what_it_read_imported_and_skipped() {
+    let dir = scratch("stats");
+    let protocol = std::fs::read(root_file("corpus/import/netschafkopf/session.txt")).unwrap();
+    let text: String = protocol.iter().map(|&b| b as char).collect();
+    let bad = text.replacen("PcLinks spielt Herz-Wenz", "PcLinks spielt Herz-Wenzel", 1);
+    assert_ne!(bad, text);
+    let bytes: Vec<u8> = bad.chars().map(|c| c as u8).collect();
+    std::fs::write(dir.join("p.txt"), bytes).unwrap();
+    let (code, out, err) = troef(&dir, &["import", "--from", "netschafkopf", "p.txt"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.matches("[Game ").count(), 2);
+    assert!(
+        err.contains("p.txt: 3 games read: 2 imported (2 valid, 0 invalid), 1 skipped; 1 problem"),
+        "{err}"
+    );
+    let (code, _, err) = troef(
+        &dir,
+        &[
+            "import",
+            "--from",
+            "netschafkopf",
+            "--format",
+            "json",
+            "p.txt",
+        ],
+    );
+    assert_eq!(code, 1);
+    let lines: Vec<serde_json::Value> = err
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert_eq!(lines[0]["severity"], "error");
+    let summary = &lines[1]["summary"];
+    assert_eq!(
+        (
+            &summary["read"],
+            &summary["imported"],
+            &summary["valid"],
+            &summary["skipped"]
+        ),
+        (&3.into(), &2.into(), &2.into(), &1.into()),
+        "{summary}"
+    );
 }

@@ -96,7 +96,7 @@ pub fn import(json: &str, name: &str, profile: &str) -> Imported {
                 for p in problems {
                     out.problem(&at, p);
                 }
-                out.problem(&at, "the round is not imported");
+                out.skip(&at, "the round is not imported");
             }
         }
     }

@@ -176,7 +176,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                     Some(h) if h.cards.is_empty() && h.dealt.iter().any(|d| !d) => h,
                     _ => {
                         if let Some(h) = hand.take() {
-                            out.problem(
+                            out.skip(
                                 format!("message {}", h.start),
                                 "the hand starting here ends without BROADCAST_GAME_FINISHED; it is not imported",
                             );
@@ -343,7 +343,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                 }
                 board += 1;
                 if h.bad {
-                    out.problem(
+                    out.skip(
                         format!("message {}", h.start),
                         format!(
                             "hand {board} is not imported (see the problems above); the records after it start a new [Match] and carry no [Total] or [Winner], which would count the missing hand"
@@ -382,7 +382,7 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
         );
     }
     if let Some(h) = hand {
-        out.problem(
+        out.skip(
             format!("message {}", h.start),
             format!(
                 "the log ends (after {count} messages) inside a hand; the hand is not imported"

@@ -41,9 +41,18 @@ pub struct Imported {
     /// What the importer assumed and the user should know (a rule set it does
     /// not know, read under a default profile); the records are written.
     pub warnings: Vec<Problem>,
+    /// Games (hands, rounds) the log holds that were not written, each named
+    /// by a problem.
+    pub skipped: usize,
 }
 
 impl Imported {
+    /// A game not written: counted, and its problem reported.
+    fn skip(&mut self, at: impl Into<String>, message: impl Into<String>) {
+        self.skipped += 1;
+        self.problem(at, message);
+    }
+
     fn warn(&mut self, at: impl Into<String>, message: impl Into<String>) {
         self.warnings.push(Problem {
             at: at.into(),

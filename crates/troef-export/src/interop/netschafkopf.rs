@@ -238,7 +238,7 @@ pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
         match game(b, &mut session, (rule_set, profile, when.as_deref(), name)) {
             Ok(rec) => out.push_record(&rec),
             Err((at, msg)) => {
-                out.problem(format!("line {at}"), format!("{msg}; the game is skipped"));
+                out.skip(format!("line {at}"), format!("{msg}; the game is skipped"));
                 session.skipped = true;
                 session.segment = b.lines.first().map_or(0, |l| l.0);
             }
