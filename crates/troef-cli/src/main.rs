@@ -838,6 +838,8 @@ fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Re
         let report = ImportReport {
             name,
             text: &im.text,
+            // Profile files given with --rules are relative to where troef runs.
+            dir: None,
             skipped: im.skipped,
             problems: &im.problems,
             warnings: &im.warnings,
@@ -855,6 +857,8 @@ fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Re
             let report = ImportReport {
                 name,
                 text: &text,
+                // An export's [Rules] files are relative to where its records were.
+                dir: dir_of(path),
                 skipped: im.problems.len(),
                 problems: &im.problems,
                 warnings: &[],
@@ -873,6 +877,8 @@ struct ImportReport<'a> {
     name: &'a str,
     /// The TTN written: checked here, so the summary says how many are valid.
     text: &'a str,
+    /// Where the records' relative profile files are found.
+    dir: Option<PathBuf>,
     skipped: usize,
     problems: &'a [troef_export::interop::Problem],
     warnings: &'a [troef_export::interop::Problem],
@@ -885,7 +891,11 @@ impl ImportReport<'_> {
     fn print(&self, format: Format) -> io::Result<u8> {
         let name = self.name;
         let (mut imported, mut valid) = (0usize, 0usize);
-        for c in Checker::new(self.text.as_bytes()) {
+        let context = Context {
+            profiles: Profiles::new(self.dir.clone()),
+            trace: false,
+        };
+        for c in Checker::with_context(self.text.as_bytes(), context) {
             let c = c?;
             if c.is_record() {
                 imported += 1;
