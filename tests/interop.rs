@@ -451,6 +451,41 @@ fn jass_kit_an_empty_or_short_trick_before_others_is_reported() {
     }
 }
 
+/// Issue 29, item 5: a jass-kit round saved in play (5 tricks and 2 cards,
+/// with its points so far) becomes a record valid as far as it goes: no
+/// Result (which made E403 an error), marked unfinished, E403 a warning.
+#[test]
+fn jass_kit_an_unfinished_round_is_valid_so_far_and_marked() {
+    let text = std::fs::read_to_string(root().join("corpus/import/jass-kit/rounds.json")).unwrap();
+    let mut rounds: Vec<Value> = serde_json::from_str(&text).unwrap();
+    let round = &mut rounds[0];
+    let tricks = round["tricks"].as_array_mut().unwrap();
+    tricks.truncate(6);
+    tricks[5]["cards"].as_array_mut().unwrap().truncate(2);
+    round["points"] = serde_json::json!([40, 60]);
+    let im = jass_kit::import(
+        &serde_json::to_string(&[&rounds[0]]).unwrap(),
+        "saved.json",
+        "swiss",
+    );
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    assert!(im
+        .text
+        .contains("{unfinished: the round was saved after 22 of 36 cards; no result}"));
+    assert!(!im.text.contains("[Result"), "{}", im.text);
+    let checked: Vec<Checked> = check_text(&im.text)
+        .into_iter()
+        .filter(|c| c.is_record())
+        .collect();
+    assert!(checked[0].is_valid());
+    let codes: Vec<(&str, bool)> = checked[0]
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_str(), d.is_error()))
+        .collect();
+    assert_eq!(codes, [("E403", false)]);
+}
+
 /// One NetSchafkopf game as the protocol states it, read independently of
 /// the importer: its trick lines, the defenders' Augen (or each Ramsch
 /// loser's), the table's price and balances by player name.

@@ -234,12 +234,24 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
     s.push_str(&tag("Contract", &format!("{mode} by {}", chooser.letter())));
     s.push_str(&tag("Play", &forehand.letter().to_string()));
     s.push_str(&play_lines(&lines));
-    if let Some([ns, ew]) = r
+    let played: usize = lines.iter().map(|(cards, _)| cards.len()).sum();
+    let points = r
         .get("points")
         .and_then(Value::as_array)
-        .and_then(|a| Some([a.first()?.as_i64()?, a.get(1)?.as_i64()?]))
-    {
-        s.push_str(&tag("Result", &format!("NS {ns} EW {ew}")));
+        .and_then(|a| Some([a.first()?.as_i64()?, a.get(1)?.as_i64()?]));
+    match points {
+        // A round saved in play: its points so far are no result; the record
+        // is valid as far as it goes, and says it is unfinished.
+        _ if played < 36 => {
+            s.insert_str(
+                0,
+                &format!(
+                    "{{unfinished: the round was saved after {played} of 36 cards; no result}}\n"
+                ),
+            );
+        }
+        Some([ns, ew]) => s.push_str(&tag("Result", &format!("NS {ns} EW {ew}"))),
+        None => {}
     }
     Ok((s, problems))
 }
