@@ -738,6 +738,55 @@ fn netschafkopf_a_balance_difference_is_reported_once() {
     );
 }
 
+/// Numbers at the ends of i64 in claims and logs never overflow (the release
+/// build has overflow checks: an overflow would be a panic): running totals
+/// claimed as i64::MAX then i64::MIN, a NetSchafkopf balance of 20 digits, a
+/// jass-server hand whose points are i64::MAX.
+#[test]
+fn numbers_at_the_ends_of_i64_are_diagnosed_not_overflowed() {
+    let text =
+        std::fs::read_to_string(root().join("corpus/broken/klaverjassen/E602-total-mismatch.ttn"))
+            .unwrap();
+    let hostile = text
+        .replacen(
+            "[Total \"NS 54 EW 168\"]",
+            "[Total \"NS 9223372036854775807 EW -9223372036854775808\"]",
+            1,
+        )
+        .replacen(
+            "[Total \"NS 179 EW 225\"]",
+            "[Total \"NS -9223372036854775808 EW 9223372036854775807\"]",
+            1,
+        );
+    assert_ne!(hostile, text);
+    let checked = check_text(&hostile);
+    assert!(checked
+        .iter()
+        .any(|c| c.diagnostics.iter().any(|d| d.code.as_str() == "E602")));
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+    let protocol = netschafkopf::decode(&bytes).replacen(
+        "    1       40          -40          +40",
+        "    1       40          -9223372036854775808          +9223372036854775807",
+        1,
+    );
+    let im = netschafkopf::import(protocol.as_bytes(), "big.txt", None);
+    assert!(
+        im.problems
+            .iter()
+            .any(|p| p.message.contains("out of range")),
+        "{:?}",
+        im.problems
+    );
+    let log =
+        std::fs::read_to_string(root().join("corpus/import/jass-server/two-hands.json")).unwrap();
+    let log = log.replace(
+        "\"currentRoundPoints\": 121",
+        "\"currentRoundPoints\": 9223372036854775807",
+    );
+    let im = jass_server::import(&log, "big.json", None);
+    assert!(!im.problems.is_empty());
+}
+
 /// A doubling count no game can have, however it is written, is a problem
 /// of that game (issue 31, item 6: it was read as no doubling at all).
 #[test]

@@ -333,7 +333,6 @@ impl<P> Cx<'_, P> {
     }
 }
 
-/// A card set for messages: `SA SK H7`, or `none`.
 /// Whether the replay's score can be compared with the record's claims: no
 /// error so far changed what was replayed (after an illegal card, say, the
 /// score rests on what the error threw out). A claim that differs from the
@@ -344,6 +343,7 @@ pub(crate) fn sound(diagnostics: &[Diagnostic]) -> bool {
         .any(|d| d.is_error() && !d.code.is_claim_mismatch())
 }
 
+/// A card set for messages: `SA SK H7`, or `none`.
 pub(crate) fn cards_str(s: CardSet) -> String {
     if s.is_empty() {
         "none".into()
@@ -438,7 +438,12 @@ pub(crate) fn check_total<T: RunningTotal>(
     };
     let replayed = total.numbers();
     let offset = tracker.total_offset(replayed.len());
-    let expected: Vec<i64> = replayed.iter().zip(&offset).map(|(r, o)| r + o).collect();
+    // Claims are input: saturating arithmetic, never an overflow.
+    let expected: Vec<i64> = replayed
+        .iter()
+        .zip(&offset)
+        .map(|(r, o)| r.saturating_add(*o))
+        .collect();
     let agrees = |with: &[i64]| {
         claim
             .iter()
@@ -458,7 +463,7 @@ pub(crate) fn check_total<T: RunningTotal>(
         .iter()
         .zip(&replayed)
         .zip(&offset)
-        .map(|((c, r), o)| c.map_or(*o, |c| c - r))
+        .map(|((c, r), o)| c.map_or(*o, |c| c.saturating_sub(*r)))
         .collect();
     tracker.set_total_offset(next);
     let mut d = Diagnostic::error(

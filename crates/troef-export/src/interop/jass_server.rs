@@ -442,7 +442,7 @@ struct Scale {
 /// 257 with the match bonus, times the mode's multiplier (1 to 4).
 fn scale(h: &Hand) -> Result<Scale, String> {
     let [a, b] = h.result.ok_or("the hand's points are not known")?;
-    let total = a + b;
+    let total = a.saturating_add(b);
     let all_tricks = {
         let mut sides = h.tricks.iter().map(|(_, w)| w.map(|(s, _)| s.team()));
         let first = sides.next().flatten();
@@ -460,7 +460,7 @@ fn scale(h: &Hand) -> Result<Scale, String> {
     };
     for k in 0..h.tricks.len() {
         if let Some((_, p)) = h.tricks[k].1 {
-            if (p - sc.bonus(k, h.tricks.len())) % multiplier != 0 {
+            if p.saturating_sub(sc.bonus(k, h.tricks.len())) % multiplier != 0 {
                 return Err(format!(
                     "trick {}'s points ({p}) are not a multiple of the hand's multiplier {multiplier}",
                     k + 1
@@ -483,7 +483,7 @@ impl Scale {
 
     /// The `trick:` claim of trick `k` of `n`: the card points in it.
     fn claim(self, k: usize, n: usize, (seat, points): Won) -> String {
-        let card_points = (points - self.bonus(k, n)) / self.multiplier;
+        let card_points = points.saturating_sub(self.bonus(k, n)) / self.multiplier;
         format!("trick:{}:{card_points}", seat.letter())
     }
 }

@@ -312,8 +312,12 @@ fn game(
                 .split_whitespace()
                 .map(|w| w.trim_start_matches('+').parse::<i64>())
                 .collect();
+            // Balances beyond a trillion are no game's: refused, so that sums
+            // of them cannot overflow.
+            const MAX: i64 = 1_000_000_000_000;
             match nums {
-                Ok(v) => row = Some((n, v)),
+                Ok(v) if v.iter().all(|x| (-MAX..=MAX).contains(x)) => row = Some((n, v)),
+                Ok(_) => return Err((n, format!("a number out of range in the table row `{t}`"))),
                 Err(_) => return Err((n, format!("unreadable table row `{t}`"))),
             }
         } else if let Some((who, g)) = t
