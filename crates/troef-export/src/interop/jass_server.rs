@@ -8,6 +8,7 @@
 use super::{dealt_twice, play_lines, tag, Imported};
 use serde_json::Value;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
+use troef_rules::jass::{Mode, Profile as JassProfile};
 
 /// The profile the server plays.
 pub const PROFILE: &str = "jass-challenge";
@@ -488,32 +489,33 @@ impl Scale {
     }
 }
 
-/// The multiplier of each mode under the French multipliers (JS-V8).
-fn french_multiplier(mode: &str) -> i64 {
-    match mode {
-        "D" | "H" => 1,
-        "S" | "C" => 2,
-        _ => 3,
-    }
-}
-
-/// The profile the log's points show: [`PROFILE`] when no hand is multiplied,
-/// [`PROFILE_FRENCH`] when every hand's multiplier is the French one of its
-/// mode (with a warning saying so); otherwise [`PROFILE`] and a problem.
+/// The profile the log's points show: the first of [`PROFILE`] and
+/// [`PROFILE_FRENCH`] whose multiplier (the rules engine's own, JS-V8) is every
+/// hand's; [`PROFILE_FRENCH`] comes with a warning saying so. When neither
+/// fits, [`PROFILE`] and a problem.
 fn detect_profile(
     pending: &[(Hand, String, usize)],
     scales: &[Result<Scale, String>],
     out: &mut Imported,
 ) -> String {
-    let seen: Vec<(&str, i64)> = pending
+    let seen: Vec<(Mode, i64)> = pending
         .iter()
         .zip(scales)
-        .filter_map(|((h, _, _), s)| Some((h.mode.as_deref()?, s.as_ref().ok()?.multiplier)))
+        .filter_map(|((h, _, _), s)| {
+            let mode = Mode::parse(h.mode.as_deref()?)?;
+            Some((mode, s.as_ref().ok()?.multiplier))
+        })
         .collect();
-    if seen.iter().all(|&(_, m)| m == 1) {
+    let fits = |name: &str| {
+        JassProfile::builtin(name).is_some_and(|p| {
+            seen.iter()
+                .all(|&(mode, m)| i64::from(p.multiplier(mode)) == m)
+        })
+    };
+    if fits(PROFILE) {
         return PROFILE.to_string();
     }
-    if seen.iter().all(|&(mode, m)| m == french_multiplier(mode)) {
+    if fits(PROFILE_FRENCH) {
         out.warn(
             "the log",
             format!("its points are multiplied (diamonds and hearts x1, spades and clubs x2, Obenabe and Undeufe x3): the records name profile {PROFILE_FRENCH}"),
