@@ -23,12 +23,17 @@ fn external(dir: &str) -> Option<std::path::PathBuf> {
     }
 }
 
-/// Checks imported text; every record must be valid.
-fn check_imported(name: &str, im: &Imported) -> Vec<Checked> {
-    let checked: Vec<Checked> = check_text(&im.text)
+/// Checks imported text: its records, valid or not.
+fn records_of(im: &Imported) -> Vec<Checked> {
+    check_text(&im.text)
         .into_iter()
         .filter(|c| c.is_record())
-        .collect();
+        .collect()
+}
+
+/// Checks imported text; every record must be valid.
+fn check_imported(name: &str, im: &Imported) -> Vec<Checked> {
+    let checked = records_of(im);
     assert_eq!(checked.len(), im.records, "{name}: records written");
     for c in &checked {
         let errors: Vec<String> = c
@@ -325,10 +330,7 @@ fn jass_server_multipliers_and_match_bonus() {
     // points, and the multiplied results are what disagrees.
     let im = jass_server::import(&text, "match-french.json", Some("jass-challenge"));
     assert!(im.warnings.is_empty());
-    let checked: Vec<Checked> = check_text(&im.text)
-        .into_iter()
-        .filter(|c| c.is_record())
-        .collect();
+    let checked = records_of(&im);
     let codes: Vec<&str> = checked[0]
         .diagnostics
         .iter()
@@ -473,10 +475,7 @@ fn jass_kit_an_unfinished_round_is_valid_so_far_and_marked() {
         .text
         .contains("{unfinished: the round was saved after 22 of 36 cards; no result}"));
     assert!(!im.text.contains("[Result"), "{}", im.text);
-    let checked: Vec<Checked> = check_text(&im.text)
-        .into_iter()
-        .filter(|c| c.is_record())
-        .collect();
+    let checked = records_of(&im);
     assert!(checked[0].is_valid());
     let codes: Vec<(&str, bool)> = checked[0]
         .diagnostics
@@ -718,10 +717,7 @@ fn netschafkopf_a_balance_difference_is_reported_once() {
         );
     let im = netschafkopf::import(text.as_bytes(), "shifted.txt", None);
     assert!(im.problems.is_empty(), "{:?}", im.problems);
-    let checked: Vec<Checked> = check_text(&im.text)
-        .into_iter()
-        .filter(|c| c.is_record())
-        .collect();
+    let checked = records_of(&im);
     let codes: Vec<Vec<&str>> = checked
         .iter()
         .map(|c| c.diagnostics.iter().map(|d| d.code.as_str()).collect())
