@@ -15,20 +15,18 @@ fn scratch(name: &str) -> PathBuf {
 
 /// `troef check PATH`: exit code and standard output.
 fn check(path: &Path) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_troef"))
-        .arg("check")
-        .arg(path)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let (code, out, _) = troef(Path::new("."), &["check", path.to_str().unwrap()]);
+    (code, out)
+}
+
+/// A file of the repository, by its path from the root.
+fn root_file(file: &str) -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    root.join(file).to_string_lossy().into_owned()
 }
 
 fn corpus(file: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    std::fs::read_to_string(root.join(file)).unwrap()
+    std::fs::read_to_string(root_file(file)).unwrap()
 }
 
 #[test]
@@ -305,11 +303,6 @@ fn json_import_names_the_records_ttn_cannot_hold() {
         "{err}"
     );
     assert_eq!(out.matches("[Game ").count(), 1, "{out}");
-}
-
-fn root_file(file: &str) -> String {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    root.join(file).to_string_lossy().into_owned()
 }
 
 fn export_record(export: &str) -> serde_json::Value {
