@@ -673,26 +673,105 @@ fn netschafkopf_bad_games_are_reported_and_skipped() {
     assert!(!im.problems.is_empty());
 }
 
-/// Issue 29, item 6: a protocol naming a rule set troef does not know (seen:
-/// `PM-Regeln`) is imported whole under the default profile, with one warning;
-/// `--rules` names another.
+/// Issue 29, item 6: a protocol naming a rule set troef does not know is
+/// imported whole, with one warning naming the profile whose tariff fits the
+/// prices the games state; `--rules` names another.
 #[test]
 fn netschafkopf_unknown_rule_set_is_imported_with_a_warning() {
     let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
-    let text = netschafkopf::decode(&bytes).replacen("Standard", "PM-Regeln", 1);
-    let im = netschafkopf::import(text.as_bytes(), "pm.txt", None);
+    let text = netschafkopf::decode(&bytes).replacen("Standard", "Hausregeln", 1);
+    let im = netschafkopf::import(text.as_bytes(), "house.txt", None);
     assert!(im.problems.is_empty(), "{:?}", im.problems);
     assert_eq!(im.records, 3);
     assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
-    assert!(im.warnings[0]
-        .message
-        .contains("unknown rule set `PM-Regeln`"));
+    let w = &im.warnings[0].message;
+    assert!(w.contains("unknown rule set `Hausregeln`"), "{w}");
+    assert!(
+        w.contains("profile netschafkopf (its tariff fits the prices stated: Ramsch 10)"),
+        "{w}"
+    );
     assert_eq!(im.text.matches("[Rules \"netschafkopf\"]").count(), 3);
-    let checked = check_imported("pm.txt", &im);
+    let checked = check_imported("house.txt", &im);
     assert!(checked.iter().all(|c| c.is_valid()));
-    let im = netschafkopf::import(text.as_bytes(), "pm.txt", Some("bavarian"));
+    let im = netschafkopf::import(text.as_bytes(), "house.txt", Some("bavarian"));
     assert!(im.warnings.is_empty() && im.problems.is_empty());
     assert_eq!(im.text.matches("[Rules \"bavarian\"]").count(), 3);
+}
+
+/// Issue 29, item 7: the PM-Regeln protocols, at 10/50/10 (runners from 2 in
+/// Wenz and Farbwenz, from 3 in Call-Ace) and at 1/5/1 (no runners). The
+/// fixtures are made by the independent oracle (`pm_regeln.py`, which says
+/// how each price is reached); the tariff is read from the prices the games
+/// state, without a warning.
+#[test]
+fn netschafkopf_pm_regeln_protocols() {
+    for (file, profile) in [
+        ("pm-regeln.txt", "pm-regeln"),
+        ("pm-regeln-1-5-1.txt", "pm-regeln-1-5-1"),
+    ] {
+        let bytes = std::fs::read(root().join("corpus/import/netschafkopf").join(file)).unwrap();
+        let im = netschafkopf::import(&bytes, file, None);
+        assert!(
+            im.problems.is_empty() && im.warnings.is_empty(),
+            "{file}: {:?} {:?}",
+            im.problems,
+            im.warnings
+        );
+        assert_eq!(
+            im.text.matches(&format!("[Rules \"{profile}\"]")).count(),
+            4,
+            "{file}"
+        );
+        check_imported(file, &im);
+    }
+    // Under the Standard rule set's profile (runners from 3 everywhere) the
+    // two Wenz games' prices disagree, 70 against 50 and 80 against 60; the
+    // Call-Ace games agree.
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/pm-regeln.txt")).unwrap();
+    let im = netschafkopf::import(&bytes, "pm.txt", Some("netschafkopf"));
+    let checked = records_of(&im);
+    let values: Vec<Vec<&str>> = checked
+        .iter()
+        .map(|c| {
+            c.diagnostics
+                .iter()
+                .filter(|d| d.code.as_str() == "E609")
+                .map(|d| d.message.as_str())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        values,
+        [
+            vec!["claimed value 70, the replay gives 50"],
+            vec!["claimed value 80, the replay gives 60"],
+            vec![],
+            vec![]
+        ]
+    );
+    // A PM-Regeln protocol whose games state no base price: the tariff is not
+    // known, and the user is told which profile was taken.
+    let text = netschafkopf::decode(&bytes)
+        .replace("Das Einzelspiel kostet", "Das Spiel kostet")
+        .replace("Das Rufspiel kostet", "Das Spiel kostet");
+    let im = netschafkopf::import(text.as_bytes(), "pm.txt", None);
+    assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
+    assert!(im.warnings[0]
+        .message
+        .contains("no game states its base price"));
+    assert_eq!(im.text.matches("[Rules \"pm-regeln\"]").count(), 4);
+    // Prices no profile of the rule set gives.
+    let text =
+        netschafkopf::decode(&bytes).replace("Das Rufspiel kostet 10", "Das Rufspiel kostet 20");
+    let im = netschafkopf::import(text.as_bytes(), "pm.txt", None);
+    assert_eq!(im.warnings.len(), 1, "{:?}", im.warnings);
+    assert!(
+        im.warnings[0]
+            .message
+            .contains("(Call-Ace 20, solo 50) fit no built-in profile"),
+        "{}",
+        im.warnings[0].message
+    );
 }
 
 /// Issue 29, item 9: when the software settles one game otherwise than troef

@@ -75,6 +75,18 @@ fn builtins_pinned_to_the_rules_files() {
         pandoeren butselaar lowest_bid 130
         pandoeren pagat     scores.prive 10
         pandoeren butselaar scores.stil_praatje 8
+        schafkopf bavarian runner_minimum.wenz 2
+        schafkopf bavarian runner_minimum.call_ace 3
+        schafkopf parlett  runner_minimum.wenz 3
+        schafkopf netschafkopf runner_minimum.wenz 3
+        schafkopf pm-regeln runner_minimum.call_ace 3
+        schafkopf pm-regeln runner_minimum.wenz 2
+        schafkopf pm-regeln runner_minimum.farbwenz 2
+        schafkopf pm-regeln tariff.solo 50
+        schafkopf pm-regeln-1-5-1 runner_minimum.wenz 0
+        schafkopf pm-regeln-1-5-1 tariff.call_ace 1
+        schafkopf pm-regeln-1-5-1 tariff.solo 5
+        schafkopf pm-regeln-1-5-1 tariff.extra 1
     ";
     for line in PINS.lines().filter(|l| !l.trim().is_empty()) {
         let w: Vec<&str> = line.split_whitespace().collect();
@@ -194,6 +206,32 @@ fn errors_are_clear() {
     // Not TOML at all.
     let e = parse("troef_profile = 1\ngame = klaverjassen\n").unwrap_err();
     assert!(e.contains("line 2"), "{e}");
+}
+
+/// SK-V4 per contract (issue 29, item 7): one number for every contract,
+/// or a table of the six; a partial table fills in from the base; a
+/// misspelt contract is refused by name.
+#[test]
+fn runner_minimum_per_contract() {
+    let head = "troef_profile = 1\ngame = \"schafkopf\"\nname = \"x\"\nbase = \"bavarian\"\n";
+    let minimum = |p: AnyProfile| match p {
+        AnyProfile::Schafkopf(p) => p.runner_minimum,
+        _ => unreachable!(),
+    };
+    let every = minimum(parse(&format!("{head}runner_minimum = 4\n")).unwrap());
+    assert_eq!((every.call_ace, every.wenz, every.farbgeier), (4, 4, 4));
+    let some = minimum(parse(&format!("{head}[runner_minimum]\nfarbwenz = 2\n")).unwrap());
+    // farbwenz given; wenz 2 and call_ace 3 are bavarian's.
+    assert_eq!((some.farbwenz, some.wenz, some.call_ace), (2, 2, 3));
+    let e = parse(&format!("{head}[runner_minimum]\nfarbwnez = 2\n")).unwrap_err();
+    assert!(
+        e.contains("unknown field `farbwnez`") && e.contains("farbwenz"),
+        "{e}"
+    );
+    let e = parse(&format!("{head}runner_minimum = 300\n")).unwrap_err();
+    assert!(e.contains("a number of runners"), "{e}");
+    let e = parse(&format!("{head}runner_minimum = \"two\"\n")).unwrap_err();
+    assert!(e.contains("a number of runners"), "{e}");
 }
 
 #[test]

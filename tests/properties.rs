@@ -10,7 +10,11 @@ fn comment() -> impl Strategy<Value = Comment> {
     prop_oneof![
         "[a-zA-Z0-9 ,.;!?()\\[\\]\"'-]{0,20}".prop_map(|t| (CommentKind::Brace, t)),
         "[a-zA-Z0-9 ,.{}()\\[\\]\"'-]{0,20}".prop_map(|t| (CommentKind::Line, t)),
-        "[a-zA-Z0-9 ,.-]{0,20}".prop_map(|t| (CommentKind::Escape, t)),
+        // A `%` line starting `TTN` is a version line, not a comment
+        // (`troef_ttn::unprintable` says so).
+        "[a-zA-Z0-9 ,.-]{0,20}"
+            .prop_filter("a version line", |t| !t.trim().starts_with("TTN"))
+            .prop_map(|t| (CommentKind::Escape, t)),
     ]
     .prop_map(|(kind, t)| Comment {
         kind,

@@ -71,6 +71,12 @@ PROFILES={
  'parlett':dict(shift=True,schneider=90,rmin=3,wrmin=3,call=10,solo=50,extra=10,tout=2,sie=4,no_discard=False),
  'netschafkopf':dict(shift=False,schneider=91,rmin=3,wrmin=3,call=10,solo=50,extra=10,tout=2,sie=4,no_discard=True),
 }
+# NetSchafkopf's PM-Regeln (issue 29, item 7): runners from 3 in Call-Ace and
+# Suit Solo, from 2 in Wenz and Farbwenz (Geier and Farbgeier as Wenz); and
+# the 1/5/1 tariff without runners. A minimum of 0: runners never count.
+PM={'call':3,'solo':3,'wenz':2,'farbwenz':2,'geier':2,'farbgeier':2}
+PROFILES['pm-regeln']=dict(PROFILES['netschafkopf'],rmin_kind=PM)
+PROFILES['pm-regeln-1-5-1']=dict(PROFILES['netschafkopf'],call=1,solo=5,extra=1,rmin_kind={k:0 for k in PM})
 def score(prof,kind,suit,tout,sie,hands,decl,pts,tr,ntricks,klopf=0,chain=0,short=False):
     P=PROFILES[prof] if isinstance(prof,str) else prof
     dp=sum(pts[p] for p in decl); dt=sum(tr[p] for p in decl)
@@ -79,9 +85,10 @@ def score(prof,kind,suit,tout,sie,hands,decl,pts,tr,ntricks,klopf=0,chain=0,shor
     sch = (not tout) and ((dp>=P['schneider']) if won else dp<=30)
     schw = (not tout) and ((dt==ntricks) if won else dt==0)
     n,w=runners(trumps(kind,suit,short),hands,decl)
-    mn = P['wrmin'] if kind in('wenz','geier') else P['rmin']
+    if 'rmin_kind' in P: mn = P['rmin_kind'][kind]
+    else: mn = P['wrmin'] if kind in('wenz','geier') else P['rmin']
     base = P['call'] if kind=='call' else P['solo']
-    v = base + P['extra']*(sch+schw+(n if n>=mn else 0))
+    v = base + P['extra']*(sch+schw+(n if mn and n>=mn else 0))
     if sie: v*=P['sie']
     elif tout: v*=P['tout']
     v <<= (klopf+chain)

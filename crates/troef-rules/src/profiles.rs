@@ -132,6 +132,16 @@ const BUILTIN_FILES: &[(GameKind, &str, &str)] = &[
         include_str!("../profiles/schafkopf/netschafkopf-short.toml"),
     ),
     (
+        GameKind::Schafkopf,
+        "pm-regeln",
+        include_str!("../profiles/schafkopf/pm-regeln.toml"),
+    ),
+    (
+        GameKind::Schafkopf,
+        "pm-regeln-1-5-1",
+        include_str!("../profiles/schafkopf/pm-regeln-1-5-1.toml"),
+    ),
+    (
         GameKind::HetPandoeren,
         "heerlen",
         include_str!("../profiles/het-pandoeren/heerlen.toml"),

@@ -11,14 +11,133 @@
 use super::{deal_value, tag, Imported};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
 
-/// The profile for a rule-set name (the protocol's first line) and pack.
-fn profile_for(rule_set: &str, short: bool) -> Option<&'static str> {
+/// The built-in profiles a rule-set name (the protocol's first line) may
+/// mean for a pack, in order of preference; the base prices the protocol
+/// states choose among them. An unknown name may mean any of the long-pack
+/// NetSchafkopf profiles.
+fn candidates(rule_set: &str, short: bool) -> (&'static [&'static str], bool) {
     match (rule_set.trim(), short) {
-        ("Standard", false) => Some("netschafkopf"),
-        ("netschafkopf_helper", false) => Some("netschafkopf-helper"),
-        ("netschafkopf_helper", true) => Some("netschafkopf-short"),
-        _ => None,
+        ("Standard", false) => (&["netschafkopf"], true),
+        ("netschafkopf_helper", false) => (&["netschafkopf-helper"], true),
+        ("netschafkopf_helper", true) => (&["netschafkopf-short"], true),
+        ("PM-Regeln", false) => (&["pm-regeln", "pm-regeln-1-5-1"], true),
+        (_, false) => (&["netschafkopf", "netschafkopf-helper"], false),
+        (_, true) => (&["netschafkopf-short"], false),
     }
+}
+
+/// The base prices a protocol states (`Das Rufspiel kostet 10 Punkte.`,
+/// `Das Einzelspiel kostet 50 Punkte.`, `Der Ramsch kostet 1 Punkt.`), each
+/// value seen once.
+#[derive(Default)]
+struct Stated {
+    call_ace: Vec<u32>,
+    solo: Vec<u32>,
+    ramsch: Vec<u32>,
+}
+
+impl Stated {
+    fn read(text: &str) -> Stated {
+        // Sentences wrap across lines: read the words as one line.
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let all = |marker: &str| {
+            let mut v: Vec<u32> = words
+                .match_indices(marker)
+                .filter_map(|(at, _)| {
+                    let tail = &words[at + marker.len()..];
+                    let end = tail.find(|c: char| !c.is_ascii_digit())?;
+                    tail[..end].parse().ok()
+                })
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        Stated {
+            call_ace: all("Das Rufspiel kostet "),
+            solo: all("Das Einzelspiel kostet "),
+            ramsch: all("Der Ramsch kostet "),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.call_ace.is_empty() && self.solo.is_empty() && self.ramsch.is_empty()
+    }
+
+    /// Whether a profile's tariff gives every price stated.
+    fn fits(&self, profile: &str) -> bool {
+        let Some(p) = troef_rules::schafkopf::Profile::builtin(profile) else {
+            return false;
+        };
+        let t = p.tariff;
+        self.call_ace.iter().all(|&n| n == t.call_ace)
+            && self.solo.iter().all(|&n| n == t.solo)
+            && self.ramsch.iter().all(|&n| n == t.ramsch)
+    }
+
+    fn describe(&self) -> String {
+        let list = |v: &[u32]| {
+            v.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" and ")
+        };
+        [
+            ("Call-Ace", &self.call_ace),
+            ("solo", &self.solo),
+            ("Ramsch", &self.ramsch),
+        ]
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(what, v)| format!("{what} {}", list(v)))
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
+}
+
+/// The profile a protocol's games are written under, for the long and the
+/// short pack, and what the user is told about the choice.
+fn choose(rule_set: &str, stated: &Stated) -> ([&'static str; 2], [Option<String>; 2]) {
+    let mut chosen = [""; 2];
+    let mut told = [None, None];
+    for short in [false, true] {
+        let (names, known) = candidates(rule_set, short);
+        let fit = names.iter().find(|n| stated.fits(n));
+        let name = fit.unwrap_or(&names[0]);
+        chosen[usize::from(short)] = name;
+        let pack = if short { " for the short pack" } else { "" };
+        told[usize::from(short)] = if stated.is_empty() && names.len() > 1 {
+            Some(format!(
+                "rule set `{}`: no game states its base price, so the tariff is not known; \
+                 the records are written under profile {name}{pack}; give --rules to name another",
+                rule_set.trim()
+            ))
+        } else if fit.is_none() && !stated.is_empty() {
+            Some(format!(
+                "rule set `{}`: the base prices the games state ({}) fit no built-in profile; \
+                 the records are written under profile {name}{pack}; give --rules to name another",
+                rule_set.trim(),
+                stated.describe()
+            ))
+        } else if !known {
+            Some(format!(
+                "unknown rule set `{}`: the records are written under profile {name}{pack}{}; \
+                 give --rules to name another",
+                rule_set.trim(),
+                if names.len() > 1 {
+                    format!(
+                        " (its tariff fits the prices stated: {})",
+                        stated.describe()
+                    )
+                } else {
+                    String::new()
+                }
+            ))
+        } else {
+            None
+        };
+    }
+    (chosen, told)
 }
 
 /// The protocol's bytes as text: UTF-8 when it is, else ISO-8859-1.
@@ -160,6 +279,17 @@ struct Block<'a> {
     lines: Vec<(usize, &'a str)>,
 }
 
+impl Block<'_> {
+    /// Whether the game is dealt from the short pack: its first hand holds
+    /// six cards.
+    fn short_pack(&self) -> bool {
+        self.lines
+            .iter()
+            .find_map(|(_, l)| l.split_once(" hat: "))
+            .is_some_and(|(_, cards)| cards.split_whitespace().count() == 6)
+    }
+}
+
 /// The table: player names in column order, and the last row's balances.
 struct Table {
     columns: Vec<String>,
@@ -203,16 +333,6 @@ pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
         .nth(1)
         .and_then(|r| r.split_whitespace().next())
         .and_then(date);
-    if profile.is_none() && profile_for(rule_set, false).is_none() {
-        out.warn(
-            "line 1",
-            format!(
-                "unknown rule set `{}`: the records are written under profile netschafkopf \
-                 (netschafkopf-short for the short pack); give --rules to name another",
-                rule_set.trim()
-            ),
-        );
-    }
     let mut blocks: Vec<Block> = Vec::new();
     for &(n, l) in &lines[2..] {
         if l.trim().is_empty() {
@@ -227,6 +347,15 @@ pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
         }
     }
     blocks.retain(|b| !b.lines.is_empty());
+    let (chosen, told) = choose(rule_set, &Stated::read(&text));
+    if profile.is_none() {
+        // Told for the packs the protocol's games are dealt from.
+        for (short, m) in [false, true].into_iter().zip(told) {
+            if let Some(m) = m.filter(|_| blocks.iter().any(|b| b.short_pack() == short)) {
+                out.warn("line 1", m);
+            }
+        }
+    }
     let mut session = Session {
         seats: None,
         table: None,
@@ -235,7 +364,7 @@ pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
         segment: 0,
     };
     for b in &blocks {
-        match game(b, &mut session, (rule_set, profile, when.as_deref(), name)) {
+        match game(b, &mut session, (chosen, profile, when.as_deref(), name)) {
             Ok(rec) => out.push_record(&rec),
             Err((at, msg)) => {
                 out.skip(format!("line {at}"), format!("{msg}; the game is skipped"));
@@ -256,7 +385,7 @@ type Fail = (usize, String);
 fn game(
     b: &Block,
     session: &mut Session,
-    (rule_set, profile, when, file): (&str, Option<&str>, Option<&str>, &str),
+    (chosen, profile, when, file): ([&str; 2], Option<&str>, Option<&str>, &str),
 ) -> Result<String, Fail> {
     let first_line = b.lines[0].0;
     // The balances before this game; they stay unknown for the next game
@@ -371,7 +500,7 @@ fn game(
     }
     let dealer_seat =
         seat_of(&dealer).ok_or((dealer_line, format!("unknown dealer `{dealer}`")))?;
-    let short = listed[0].2.len() == 6;
+    let short = b.short_pack();
     let size = if short { 6 } else { 8 };
     let mut hands: BySeat<CardSet> = BySeat::default();
     let mut unknown: Option<(usize, Seat, usize)> = None;
@@ -527,24 +656,14 @@ fn game(
     let price = row[1];
     let board = row[0];
     // The record.
-    let profile = match profile {
-        Some(p) => p.to_string(),
-        // An unknown rule set: the default, as the warning at line 1 says.
-        None => profile_for(rule_set, short)
-            .unwrap_or(if short {
-                "netschafkopf-short"
-            } else {
-                "netschafkopf"
-            })
-            .to_string(),
-    };
+    let profile = profile.unwrap_or(chosen[usize::from(short)]);
     let mut r = String::new();
     r.push_str(&format!(
         "{{NetSchafkopf game {board}: {}}}\n",
         text.replace(['{', '}'], "")
     ));
     r.push_str(&tag("Game", troef_rules::GameKind::Schafkopf.name()));
-    r.push_str(&tag("Rules", &profile));
+    r.push_str(&tag("Rules", profile));
     r.push_str(&tag("Event", &format!("NetSchafkopf protocol {file}")));
     if let Some(d) = when {
         r.push_str(&tag("Date", d));

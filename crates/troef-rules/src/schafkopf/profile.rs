@@ -73,6 +73,93 @@ pub enum RamschTie {
     HighestTrump,
 }
 
+/// SK-V4: the fewest runners (Laufende) that count, per contract; 0: runners
+/// never count in that contract. A profile may give one number for every
+/// contract (`runner_minimum = 3`) or a table of the six.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunnerMinimum {
+    /// Call-Ace (Rufspiel): Parlett and Bavarian 3.
+    pub call_ace: u8,
+    /// Suit Solo: Parlett and Bavarian 3.
+    pub solo: u8,
+    /// Wenz: Parlett 3, Bavarian 2.
+    pub wenz: u8,
+    /// Farbwenz (NetSchafkopf).
+    pub farbwenz: u8,
+    /// Geier (NetSchafkopf).
+    pub geier: u8,
+    /// Farbgeier (NetSchafkopf).
+    pub farbgeier: u8,
+}
+
+impl RunnerMinimum {
+    /// The same minimum in every contract.
+    pub const fn every(n: u8) -> Self {
+        RunnerMinimum {
+            call_ace: n,
+            solo: n,
+            wenz: n,
+            farbwenz: n,
+            geier: n,
+            farbgeier: n,
+        }
+    }
+
+    /// The minimum in contract kind `k` (Ramsch has no runners: 0).
+    pub fn of(&self, k: super::Kind) -> u8 {
+        use super::Kind;
+        match k {
+            Kind::CallAce => self.call_ace,
+            Kind::Solo => self.solo,
+            Kind::Wenz => self.wenz,
+            Kind::Farbwenz => self.farbwenz,
+            Kind::Geier => self.geier,
+            Kind::Farbgeier => self.farbgeier,
+            Kind::Ramsch => 0,
+        }
+    }
+
+    /// Reads either form: one number for every contract, or the table.
+    fn deserialize_either<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Either;
+        impl<'de> serde::de::Visitor<'de> for Either {
+            type Value = RunnerMinimum;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a number of runners (0-255) or a table of one per contract")
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<RunnerMinimum, E> {
+                u8::try_from(v)
+                    .map(RunnerMinimum::every)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Signed(v), &self))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<RunnerMinimum, E> {
+                u8::try_from(v)
+                    .map(RunnerMinimum::every)
+                    .map_err(|_| E::invalid_value(serde::de::Unexpected::Unsigned(v), &self))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                m: A,
+            ) -> Result<RunnerMinimum, A::Error> {
+                RunnerMinimum::deserialize(serde::de::value::MapAccessDeserializer::new(m))
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
+/// The two forms of `runner_minimum` a profile file may give (for the schema).
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+enum RunnerMinimumForm {
+    /// One minimum for every contract.
+    Every(u8),
+    /// One minimum per contract.
+    PerContract(RunnerMinimum),
+}
+
 /// What a game is worth: the tariff in points (Parlett's 10/50 pf).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -157,12 +244,12 @@ crate::profile_file::profile_struct! {
         /// SK-V3: the card points declarers need for schneider (Parlett 90,
         /// Bavarian 91); declarers holding 30 or fewer are schneider.
         pub schneider_threshold: u32,
-        /// SK-V4: the fewest runners (Laufende) that count, in Call-Ace, Suit
-        /// Solo, Farbwenz and Farbgeier (3 everywhere).
-        pub runner_minimum: u8,
-        /// SK-V4: the fewest runners that count in Wenz and Geier (Parlett 3,
-        /// Bavarian 2).
-        pub wenz_runner_minimum: u8,
+        /// SK-V4: the fewest runners (Laufende) that count, one number for
+        /// every contract or one per contract (Parlett 3 everywhere;
+        /// Bavarian 3, 2 in Wenz); 0: runners do not count.
+        #[serde(deserialize_with = "RunnerMinimum::deserialize_either")]
+        #[schemars(with = "RunnerMinimumForm")]
+        pub runner_minimum: RunnerMinimum,
         /// SK-V5: a Suit Soloist may hold no trumps but Wenzels (seed 004).
         pub suit_solo_holding_rule: bool,
         /// SK-V6.

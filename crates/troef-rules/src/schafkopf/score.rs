@@ -132,10 +132,7 @@ pub fn score(p: &Profile, f: &Facts) -> Score {
             declarer_tricks == 0
         };
     let (runners, runners_with) = runners(c, f.hands, f.declarers);
-    let minimum = match c.kind {
-        Kind::Wenz | Kind::Geier => p.wenz_runner_minimum,
-        _ => p.runner_minimum,
-    };
+    let minimum = p.runner_minimum.of(c.kind);
     let runners_counted = runners >= minimum && minimum > 0;
     let t = &p.tariff;
     let base = if c.kind == Kind::CallAce {
