@@ -326,6 +326,58 @@ fn broken_pandoeren_corpus() {
     broken_dir("corpus/broken/pandoeren");
 }
 
+/// Issue 29, items 10 and 11: the roem dialogue of
+/// `corpus/pandoeren/number-bids-and-roem.ttn`'s last records. Every bidding
+/// opponent may ask (the second after the declarer's answer, which may be
+/// repeated or not), but not twice, and no answer comes without a question;
+/// the partner speaks when the partnership becomes public, unless the
+/// profile's `house.partner_roem` allows later.
+#[test]
+fn pandoeren_roem_dialogue() {
+    let path = root().join("corpus/pandoeren/number-bids-and-roem.ttn");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let records: Vec<&str> = text.split("\n\n").collect();
+    let record = records[records.len() - 3];
+    assert!(
+        record.contains("ask:S best:HKQJT9876 ask:W deny:W"),
+        "{record}"
+    );
+    let codes = |text: &str| -> Vec<(String, String)> {
+        let checked = check_text(text);
+        checked
+            .iter()
+            .flat_map(|c| &c.diagnostics)
+            .map(|d| (d.code.as_str().to_string(), d.message.clone()))
+            .collect()
+    };
+    assert_eq!(codes(record), []);
+    let twice = record.replace("ask:W deny:W", "ask:S deny:W");
+    assert_eq!(
+        codes(&twice),
+        [("E504".to_string(), "South asked already".to_string())]
+    );
+    let unasked = record.replace("ask:W deny:W", "best:HKQJT9876 deny:W");
+    assert_eq!(
+        codes(&unasked),
+        [(
+            "E504".to_string(),
+            "`best:` answers an opponent's `ask:`".to_string()
+        )]
+    );
+    // North, the partner, a card late: one error, and the rest as written.
+    let late = record
+        .replace("CA D8 S8 H6 roem:160", "CA D8 S8 H6")
+        .replace("H7 C8 D9 S9", "H7 roem:160 C8 D9 S9");
+    let found = codes(&late);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "E509");
+    // The last record is that one under the house rule: valid.
+    let checked = check_file(&path);
+    let last = checked.iter().rev().find(|c| c.is_record()).unwrap();
+    assert!(last.raw.text.contains("H7 roem:160"));
+    assert!(last.is_valid(), "{:?}", last.diagnostics);
+}
+
 /// One bad record does not stop the others from being checked (issue 2).
 #[test]
 fn one_bad_record_does_not_stop_the_others() {

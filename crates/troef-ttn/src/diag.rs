@@ -77,6 +77,7 @@ codes! {
     BadDenial = "E506", "roem asked or denied by a player who may not, or not with a better instance";
     WeisInvalid = "E507", "Weis the profile does not count, or sharing a card with another Weis";
     WeisWinnerWrong = "E508", "claimed Weis winner is not the strongest Weis";
+    PartnerRoemLate = "E509", "the partner's roem announced after the partnership became public";
     ResultMismatch = "E601", "claimed result differs from the replay";
     TotalMismatch = "E602", "claimed running total differs from the replay";
     BadScore = "E603", "malformed score";

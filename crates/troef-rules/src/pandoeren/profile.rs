@@ -140,6 +140,28 @@ pub enum OuvertExposure {
     BeforeLead,
 }
 
+/// When the declarer's partner announces her roem. Seed 000: "this is done
+/// as soon as it becomes clear who the partner is"; the rules file names no
+/// variant, but groups that allow it later exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PartnerRoem {
+    /// Right when the partnership becomes public (the declaring side wins a
+    /// trick, the called card is played, or the partner announces stuk),
+    /// before the next card (seed 000, pagat).
+    WhenPublic,
+    /// At any later moment of the play (house rule).
+    Later,
+}
+
+/// House rules the rules file names without a variant id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct House {
+    /// When the partner's roem is announced.
+    pub partner_roem: PartnerRoem,
+}
+
 /// The score of each contract: the first column of the bid table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -226,6 +248,8 @@ crate::profile_file::profile_struct! {
         pub ouvert_exposure: OuvertExposure,
         /// The bid table's scores.
         pub scores: Scores,
+        /// House rules.
+        pub house: House,
     }
 }
 

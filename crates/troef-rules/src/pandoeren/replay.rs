@@ -4,7 +4,8 @@
 
 use super::bid::{Bid, Exposure, PartnerKind};
 use super::profile::{
-    AllPass, DiscardPoints, EqualBids, KereltjeOwnJas, OuvertExposure, Profile, RoemHand,
+    AllPass, DiscardPoints, EqualBids, KereltjeOwnJas, OuvertExposure, PartnerRoem, Profile,
+    RoemHand,
 };
 use super::roem::{self, Roem};
 use super::score::{settle, verdict, Tally, Verdict};
@@ -1011,11 +1012,17 @@ impl ExposureOut {
     }
 }
 
-/// An announcement whose denial dialogue may still be going on.
+/// An announcement whose denial dialogue may still be going on. Every
+/// bidding opponent may ask (seed 000: "any opponent of the declarer who has
+/// taken part in the bidding ... can attempt to deny"): a second asks after
+/// the first, and the answer stands for both.
 struct Dialogue {
     speaker: Seat,
     deniable: bool,
-    asked: bool,
+    /// Who asked for the best instance, in order.
+    askers: Vec<Seat>,
+    /// The questions answered by a `best:` (one answer may serve several).
+    answered: usize,
     best: Option<Roem>,
     denied: bool,
 }
@@ -1043,6 +1050,18 @@ pub(crate) struct PandoerenDeal {
     trick_points: Vec<i32>,
     dialogue: Option<Dialogue>,
     ro: RoemOut,
+}
+
+impl Moment {
+    /// The cards played by this moment.
+    fn cards_played(&self) -> usize {
+        (self.trick - 1) * 4 + self.cards
+    }
+}
+
+/// The cards played so far.
+fn cards_played(g: &Game) -> usize {
+    g.tricks_done * 4 + g.in_trick
 }
 
 /// The moment of the play the next card or word falls in.
@@ -1081,7 +1100,36 @@ impl PandoerenDeal {
             declarer
         } else {
             match partner {
-                Some(p) if public.is_some() && ro.partner_announced.is_none() => p,
+                Some(p) if public.is_some() && ro.partner_announced.is_none() => {
+                    if let Some(at) = public.as_ref().filter(|at| {
+                        cx.p.house.partner_roem == PartnerRoem::WhenPublic
+                            && cards_played(game) > at.cards_played()
+                    }) {
+                        // Reported, then read as said: what it claims is
+                        // still checked, so one late word is one error.
+                        cx.push(
+                            Diagnostic::error(
+                                Code::PartnerRoemLate,
+                                tok.span,
+                                format!(
+                                    "{} announces her roem {} card{} after the partnership became public",
+                                    p.name(),
+                                    cards_played(game) - at.cards_played(),
+                                    if cards_played(game) - at.cards_played() == 1 { "" } else { "s" }
+                                ),
+                            )
+                            .note(format!(
+                                "it became public at trick {}, card {}: {}; the partner announces right then, before the next card (seed 000)",
+                                at.trick, at.cards, at.how
+                            ))
+                            .note(format!(
+                                "profile {}: house.partner_roem = \"when_public\"; a group that allows it later sets \"later\"",
+                                cx.p.name
+                            )),
+                        );
+                    }
+                    p
+                }
                 Some(_) if ro.partner_announced.is_some() => {
                     cx.err(
                         Code::ClaimMisplaced,
@@ -1130,7 +1178,8 @@ impl PandoerenDeal {
             *dialogue = Some(Dialogue {
                 speaker,
                 deniable: true,
-                asked: false,
+                askers: Vec::new(),
+                answered: 0,
                 best: None,
                 denied: false,
             });
@@ -1147,7 +1196,8 @@ impl PandoerenDeal {
         *dialogue = Some(Dialogue {
             speaker,
             deniable,
-            asked: false,
+            askers: Vec::new(),
+            answered: 0,
             best: None,
             denied: false,
         });
@@ -1159,15 +1209,23 @@ impl PandoerenDeal {
         let (declarer, partner, bidders) = (self.declarer, self.partner, self.bidders);
         let (roem_hands, dialogue) = (&self.roem_hands, &mut self.dialogue);
         let who = word_seat(cx, tok, arg)?;
-        let Some(d) = dialogue.as_mut().filter(|d| d.deniable && !d.asked) else {
+        let Some(d) = dialogue.as_mut().filter(|d| d.deniable && !d.denied) else {
             cx.push(
                 Diagnostic::error(Code::ClaimMisplaced, tok.span, format!("{} asks for the best roem, but no deniable announcement is open", who.name()))
-                    .note("ask right after the announcement; the partner's roem cannot be denied once the declarer's stood"),
+                    .note("ask right after the announcement; the partner's roem cannot be denied once the declarer's stood, and a denied announcement is void"),
             );
             return None;
         };
+        if d.askers.contains(&who) {
+            cx.err(
+                Code::ClaimMisplaced,
+                tok.span,
+                format!("{} asked already", who.name()),
+            );
+            return None;
+        }
         // The question is asked either way, so the answer is still checked.
-        d.asked = true;
+        d.askers.push(who);
         if !may_deny(cx, tok, who, declarer, partner, bidders) {
             return None;
         }
@@ -1186,7 +1244,12 @@ impl PandoerenDeal {
     fn tell_best(&mut self, cx: &mut Cx, tok: &Token, arg: &str) -> Option<Seat> {
         let (roem_hands, dialogue) = (&self.roem_hands, &mut self.dialogue);
         let told = parse_roem(cx, tok, arg)?;
-        let Some(d) = dialogue.as_mut().filter(|d| d.asked && d.best.is_none()) else {
+        // A second opponent's question may be answered again: the same
+        // instance, checked as the first answer.
+        let Some(d) = dialogue
+            .as_mut()
+            .filter(|d| d.askers.len() > d.answered && !d.denied)
+        else {
             cx.err(
                 Code::ClaimMisplaced,
                 tok.span,
@@ -1194,6 +1257,7 @@ impl PandoerenDeal {
             );
             return None;
         };
+        d.answered = d.askers.len();
         let actual = roem::best(roem_hands[d.speaker]);
         // A denial is judged against the instance really held.
         d.best = actual.or(Some(told));
