@@ -186,15 +186,89 @@ fn jass_server_fixture() {
 
 #[test]
 fn jass_kit_fixtures() {
-    for (file, records) in [("rounds.json", 2), ("gamestate-lines.jsonl", 2)] {
+    for (file, records) in [
+        ("rounds.json", 2),
+        ("gamestate-lines.jsonl", 2),
+        ("match.json", 2),
+    ] {
         let text =
             std::fs::read_to_string(root().join("corpus/import/jass-kit").join(file)).unwrap();
-        let im = jass_kit::import(&text, file, "swiss");
+        let im = jass_kit::import(&text, file, "jass-kit");
         assert!(im.problems.is_empty(), "{file}: {:?}", im.problems);
         let checked = check_imported(file, &im);
         assert_eq!(checked.len(), records, "{file}");
         insta::assert_snapshot!(format!("import__jass_kit__{file}"), im.text);
     }
+}
+
+/// Issue 29, item 5: jass-kit's own shapes (`make-match.py` says how they
+/// were made): a match of named players whose points are checked against
+/// its games' tricks, and rounds saved before trumps, before the first card
+/// and in the middle of a trick, each hand listing only what is still held.
+#[test]
+fn jass_kit_matches_and_saved_states() {
+    let dir = root().join("corpus/import/jass-kit");
+    let text = std::fs::read_to_string(dir.join("match.json")).unwrap();
+    let im = jass_kit::import(&text, "match.json", "jass-kit");
+    assert!(im.problems.is_empty(), "{:?}", im.problems);
+    assert_eq!(im.text.matches("[Match \"match.json match 1\"]").count(), 2);
+    assert_eq!(im.text.matches("[West \"Dirk\"]").count(), 2);
+    // The match's points against the games' tricks.
+    let wrong = text.replace("\"pointsTeam0\": 87", "\"pointsTeam0\": 97");
+    assert_ne!(wrong, text);
+    let im = jass_kit::import(&wrong, "match.json", "jass-kit");
+    assert_eq!(im.records, 2);
+    assert_eq!(im.problems.len(), 1, "{:?}", im.problems);
+    assert!(
+        im.problems[0]
+            .message
+            .contains("North-South 97, East-West 227")
+            && im.problems[0].message.contains("(87, 227)"),
+        "{}",
+        im.problems[0].message
+    );
+
+    let text = std::fs::read_to_string(dir.join("states.jsonl")).unwrap();
+    let im = jass_kit::import(&text, "states.jsonl", "jass-kit");
+    let records: Vec<&str> = im.text.split("\n\n").skip(1).collect();
+    assert_eq!(records.len(), 3);
+    assert!(records[0].starts_with("{unfinished: the round was saved before trumps were declared}"));
+    assert!(!records[0].contains("[Contract"));
+    assert!(
+        records[1].starts_with("{unfinished: the round was saved after 0 of 36 cards; no result}")
+    );
+    assert!(
+        records[2].starts_with("{unfinished: the round was saved after 13 of 36 cards; no result}")
+    );
+    // Valid as far as they go; the two played ones warn E403.
+    let checked = records_of(&im);
+    assert!(checked.iter().all(|c| c.is_valid()));
+    let warned: Vec<usize> = checked
+        .iter()
+        .map(|c| {
+            c.diagnostics
+                .iter()
+                .filter(|d| d.code.as_str() == "E403")
+                .count()
+        })
+        .collect();
+    assert_eq!(warned, [0, 1, 1]);
+    insta::assert_snapshot!("import__jass_kit__states.jsonl", im.text);
+    // A trick of six cards from the first seat is a problem, not a panic.
+    let six =
+        text.lines()
+            .last()
+            .unwrap()
+            .replacen("\"cards\": [", "\"cards\": [\"C6\", \"C7\", ", 1);
+    let im = jass_kit::import(&six, "six.jsonl", "jass-kit");
+    assert_eq!(im.records, 0);
+    assert!(
+        im.problems
+            .iter()
+            .any(|p| p.message.contains("a trick has four")),
+        "{:?}",
+        im.problems
+    );
 }
 
 /// A cut anywhere in a log never panics; every hand finished before the cut

@@ -823,7 +823,7 @@ fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Re
         "jass-kit" => Some(interop::jass_kit::import(
             &text,
             &file_name,
-            rules.unwrap_or("swiss"),
+            rules.unwrap_or("jass-kit"),
         )),
         other => {
             eprintln!(

@@ -107,6 +107,11 @@ const BUILTIN_FILES: &[(GameKind, &str, &str)] = &[
         include_str!("../profiles/jass/jass-challenge-french.toml"),
     ),
     (
+        GameKind::Jass,
+        "jass-kit",
+        include_str!("../profiles/jass/jass-kit.toml"),
+    ),
+    (
         GameKind::Schafkopf,
         "bavarian",
         include_str!("../profiles/schafkopf/bavarian.toml"),

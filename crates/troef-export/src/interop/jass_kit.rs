@@ -84,43 +84,130 @@ pub fn import(json: &str, name: &str, profile: &str) -> Imported {
                 break;
             }
         };
-        let round = v.get("data").or_else(|| v.get("game")).unwrap_or(&v);
-        match round_record(round, name, i + 1, profile) {
-            Ok((rec, problems)) => {
-                for p in problems {
-                    out.problem(&at, p);
-                }
-                out.push_record(&rec);
-            }
-            Err(problems) => {
-                for p in problems {
-                    out.problem(&at, p);
-                }
-                out.skip(&at, "the round is not imported");
-            }
+        if let Some(games) = v.get("games").and_then(Value::as_array) {
+            match_games(&mut out, &v, games, (name, i + 1, profile));
+            continue;
         }
+        let round = v.get("data").or_else(|| v.get("game")).unwrap_or(&v);
+        let place = Place {
+            name,
+            board: i + 1,
+            profile,
+            players: None,
+        };
+        round_into(&mut out, round, &at, &place);
     }
     out.finish()
 }
 
+/// Where a round is written from: the file, its board number, the profile,
+/// and for a match the players' names and the match's name.
+struct Place<'a> {
+    name: &'a str,
+    board: usize,
+    profile: &'a str,
+    players: Option<(&'a [String; 4], &'a str)>,
+}
+
+/// One round: its record, or what kept it out.
+fn round_into(out: &mut Imported, round: &Value, at: &str, place: &Place) {
+    match round_record(round, place) {
+        Ok((rec, problems)) => {
+            for p in problems {
+                out.problem(at, p);
+            }
+            out.push_record(&rec);
+        }
+        Err(problems) => {
+            for p in problems {
+                out.problem(at, p);
+            }
+            out.skip(at, "the round is not imported");
+        }
+    }
+}
+
+/// A jass-kit match (`JassMatch.to_json`): the players `north` .. `west`,
+/// `games` (rounds), `pointsTeam0` and `pointsTeam1` (North-South's and
+/// East-West's trick points over the games). Each game becomes a record of
+/// one `Match`; the match's points are compared with the games' own trick
+/// points, which `troef check` verifies trick by trick.
+fn match_games(
+    out: &mut Imported,
+    m: &Value,
+    games: &[Value],
+    (name, k, profile): (&str, usize, &str),
+) {
+    let names = ["north", "east", "south", "west"].map(|seat| {
+        m.get(seat)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    });
+    let label = format!("{name} match {k}");
+    let mut sums = [0i64; 2];
+    let mut whole = true;
+    for (g, game) in games.iter().enumerate() {
+        let at = format!("match {k}, game {}", g + 1);
+        let before = out.records;
+        let place = Place {
+            name,
+            board: g + 1,
+            profile,
+            players: Some((&names, &label)),
+        };
+        round_into(out, game, &at, &place);
+        whole &= out.records > before;
+        for t in game
+            .get("tricks")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let (Some(w), Some(p)) = (
+                t.get("win").and_then(Value::as_u64).filter(|w| *w < 4),
+                t.get("points").and_then(Value::as_i64),
+            ) {
+                sums[(w % 2) as usize] = sums[(w % 2) as usize].saturating_add(p);
+            }
+        }
+    }
+    let claimed = ["pointsTeam0", "pointsTeam1"].map(|k| m.get(k).and_then(Value::as_i64));
+    if let [Some(ns), Some(ew)] = claimed {
+        if whole && [ns, ew] != sums {
+            out.problem(
+                format!("match {k}"),
+                format!(
+                    "the match's points (North-South {ns}, East-West {ew}) are not the sum of its games' trick points ({}, {})",
+                    sums[0], sums[1]
+                ),
+            );
+        }
+    }
+}
+
 type RoundResult = Result<(String, Vec<String>), Vec<String>>;
 
-fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResult {
+fn round_record(r: &Value, place: &Place) -> RoundResult {
     let mut problems = Vec::new();
     let mut fatal = Vec::new();
     let int = |k: &str| r.get(k).and_then(Value::as_i64);
     let dealer = int("dealer")
         .filter(|d| (0..4).contains(d))
         .map(|d| Seat::from_index(d as usize));
-    let mode = int("trump").and_then(mode_of);
-    let (Some(dealer), Some(mode)) = (dealer, mode) else {
-        fatal.push("needs `dealer` 0-3 and `trump` 0-5".to_string());
+    let trump = int("trump");
+    let mode = trump.and_then(mode_of);
+    // `trump: -1`: saved before trumps were declared (a dealt round).
+    let undeclared = trump == Some(-1);
+    let (Some(dealer), true) = (dealer, mode.is_some() || undeclared) else {
+        fatal.push("needs `dealer` 0-3 and `trump` 0-5 (or -1: not declared yet)".to_string());
         return Err(fatal);
     };
     let forehand = dealer.prev();
     let pushed = match int("forehand") {
         Some(1) => false,
         Some(0) => true,
+        _ if undeclared => false,
         _ => {
             problems.push(
                 "`forehand` does not say whether trumps were pushed; written as declared by forehand"
@@ -138,16 +225,33 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
     let mut played = BySeat([CardSet::EMPTY; 4]);
     let mut lines = Vec::new();
     for (k, t) in tricks.iter().enumerate() {
-        let cards: Option<Vec<Card>> = t
-            .get("cards")
-            .and_then(Value::as_array)
-            .map(|a| a.iter().map(card_of).collect())
-            .unwrap_or(None);
+        // A trick without `cards` is one not yet begun (jass-kit writes the
+        // next trick's `first` alone).
+        let cards: Option<Vec<Card>> = match t.get("cards") {
+            None => Some(Vec::new()),
+            Some(v) => v
+                .as_array()
+                .map(|a| a.iter().map(card_of).collect())
+                .unwrap_or(None),
+        };
         let first = t.get("first").and_then(Value::as_u64).filter(|f| *f < 4);
         let Some(cards) = cards else {
             fatal.push(format!("trick {}: `cards` is not a list of cards", k + 1));
             continue;
         };
+        if undeclared && !cards.is_empty() {
+            fatal.push(format!(
+                "trick {}: cards played before trumps were declared (`trump: -1`)",
+                k + 1
+            ));
+            continue;
+        }
+        // Who played each card: from `first`, in playing order N, W, S, E.
+        if let Some(f) = first.filter(|_| cards.len() <= 4) {
+            for (j, c) in cards.iter().enumerate() {
+                played[Seat::from_index(f as usize + 4 - j)].insert(*c);
+            }
+        }
         if cards.len() > 4 {
             fatal.push(format!(
                 "trick {}: {} cards; a trick has four",
@@ -169,11 +273,6 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
                 lines.push((cards, None));
             }
             continue;
-        }
-        if let Some(f) = first {
-            for (j, c) in cards.iter().enumerate() {
-                played[Seat::from_index(f as usize + 4 - j)].insert(*c);
-            }
         }
         let claim = match (
             t.get("win").and_then(Value::as_u64).filter(|w| *w < 4),
@@ -198,16 +297,16 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
         })
         .collect();
     for s in Seat::ALL {
-        hands[s] = match listed[s.index()] {
-            Some(h) if h.len() == 9 => h,
-            _ => played[s],
-        };
+        // `hand` is what the player still holds (a round saved in play), or
+        // the hand dealt: either way, with the cards she played, the deal.
+        hands[s] = listed[s.index()].unwrap_or_default() | played[s];
         if hands[s].len() != 9 {
             fatal.push(format!(
-                "{}'s hand is not known: `player[{}].hand` does not list 9 cards and the tricks show {}",
+                "{}'s hand is not known: `player[{}].hand` ({} cards) and the cards she played ({}) are not the 9 cards dealt",
                 s.name(),
                 s.index(),
-                hands[s].len()
+                listed[s.index()].map_or(0, |h| h.len()),
+                played[s].len()
             ));
         }
     }
@@ -220,11 +319,27 @@ fn round_record(r: &Value, name: &str, index: usize, profile: &str) -> RoundResu
     }
     let mut s = String::new();
     s.push_str(&tag("Game", troef_rules::GameKind::Jass.name()));
-    s.push_str(&tag("Rules", profile));
-    s.push_str(&tag("Event", &format!("jass-kit record {name}")));
-    s.push_str(&tag("Board", &index.to_string()));
+    s.push_str(&tag("Rules", place.profile));
+    s.push_str(&tag("Event", &format!("jass-kit record {}", place.name)));
+    if let Some((names, label)) = place.players {
+        s.push_str(&tag("Match", label));
+        for seat in Seat::ALL {
+            if !names[seat.index()].is_empty() {
+                s.push_str(&tag(seat.name(), &names[seat.index()]));
+            }
+        }
+    }
+    s.push_str(&tag("Board", &place.board.to_string()));
     s.push_str(&tag("Dealer", &dealer.letter().to_string()));
     s.push_str(&tag("Deal", &super::deal_value(&hands)));
+    let Some(mode) = mode else {
+        // Dealt, trumps not declared yet: the deal alone.
+        s.insert_str(
+            0,
+            "{unfinished: the round was saved before trumps were declared}\n",
+        );
+        return Ok((s, problems));
+    };
     s.push_str(&tag("Auction", &forehand.letter().to_string()));
     if pushed {
         s.push_str("schieben ");

@@ -18,7 +18,7 @@ pub const PROFILE: &str = "jass-challenge";
 pub const PROFILE_FRENCH: &str = "jass-challenge-french";
 
 /// The match bonus for all nine tricks (before the multiplier).
-const MATCH_BONUS: i64 = 100;
+const MATCH_BONUS: i64 = troef_rules::jass::MATCH_BONUS as i64;
 
 /// Message types of the server protocol that carry nothing a record needs.
 const IGNORED: &[&str] = &[
