@@ -8,6 +8,7 @@ mod rules;
 mod show;
 mod solve;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::collections::HashSet;
 use std::fs;
@@ -80,11 +81,24 @@ impl ThreadsArg {
     }
 }
 
+/// A game troef knows, named in any case (clap suggests a near miss).
+fn known_game() -> impl TypedValueParser<Value = String> {
+    PossibleValuesParser::new(troef_rules::GameKind::ALL.map(troef_rules::GameKind::name))
+        .map(|s| s.to_ascii_lowercase())
+}
+
+/// A game `troef deal` deals (Schafkopf also with the short pack), in any case.
+fn dealt_game() -> impl TypedValueParser<Value = String> {
+    PossibleValuesParser::new(troef_rules::games::DEALINGS.iter().map(|d| d.name))
+        .map(|s| s.to_ascii_lowercase())
+}
+
 #[derive(Subcommand)]
 enum RulesCommand {
     /// List the built-in rule profiles.
     List {
-        #[arg(long)]
+        /// Only this game's profiles.
+        #[arg(long, ignore_case = true, value_parser = known_game())]
         game: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -94,22 +108,29 @@ enum RulesCommand {
         /// A built-in name or a profile file (`*.toml`).
         profile: String,
         /// The game, when several games have a profile of this name.
-        #[arg(long)]
+        #[arg(long, ignore_case = true, value_parser = known_game())]
         game: Option<String>,
         #[arg(long, value_enum, default_value_t = ProfileFormat::Toml)]
         format: ProfileFormat,
     },
     /// List the fields in which two profiles differ (exit 0 none, 1 some).
     Diff {
+        /// The first profile: a built-in name or a profile file (`*.toml`).
         a: String,
+        /// The second profile, likewise.
         b: String,
-        #[arg(long)]
+        /// The game, when several games have a profile of either name.
+        #[arg(long, ignore_case = true, value_parser = known_game())]
         game: Option<String>,
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
     /// Print the JSON Schema of a game's profile files.
-    Schema { game: String },
+    Schema {
+        /// The game.
+        #[arg(ignore_case = true, value_parser = known_game())]
+        game: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -165,7 +186,8 @@ enum Command {
     },
     /// Print reproducible deals as TTN records (the same on every platform and version).
     Deal {
-        #[arg(long, default_value = "klaverjassen")]
+        /// The game to deal.
+        #[arg(long, default_value = "klaverjassen", ignore_case = true, value_parser = dealt_game())]
         game: String,
         /// Any unsigned 64-bit number.
         #[arg(long)]
@@ -198,8 +220,8 @@ enum Command {
         /// A file or `-` (each record's dealt hands); or use --game and --seed.
         #[arg(required_unless_present = "seed", conflicts_with = "seed")]
         path: Option<String>,
-        /// With --seed: the game to deal (klaverjassen, jass, schafkopf, schafkopf-short).
-        #[arg(long, default_value = "klaverjassen")]
+        /// With --seed: the game to deal.
+        #[arg(long, default_value = "klaverjassen", ignore_case = true, value_parser = dealt_game())]
         game: String,
         /// Solve the deals of `troef deal --seed S`.
         #[arg(long)]

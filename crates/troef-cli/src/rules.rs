@@ -30,7 +30,7 @@ pub fn one(spec: &str, game: Option<&str>) -> Result<AnyProfile, String> {
 pub fn list(game: Option<&str>, json: bool) -> io::Result<u8> {
     if let Some(g) = game {
         if GameKind::named(g).is_none() {
-            eprintln!("troef: unknown game `{g}` (known: {})", GameKind::list());
+            eprintln!("troef: {}", troef_rules::kind::UnknownGame(g.to_string()));
             return Ok(2);
         }
     }
@@ -223,7 +223,10 @@ pub fn schema(game: &str) -> io::Result<u8> {
             Ok(0)
         }
         None => {
-            eprintln!("troef: unknown game `{game}` (known: {})", GameKind::list());
+            eprintln!(
+                "troef: {}",
+                troef_rules::kind::UnknownGame(game.to_string())
+            );
             Ok(2)
         }
     }

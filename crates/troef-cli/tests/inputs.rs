@@ -376,3 +376,42 @@ fn import_summarises_what_it_read_imported_and_skipped() {
         "{summary}"
     );
 }
+
+/// Issue 32, names: games and profiles are matched in any case, and a near
+/// miss is answered with the name meant (clap's "a similar value exists"
+/// for `--game`, troef's "did you mean" for profiles and `[Game]` tags).
+#[test]
+fn names_in_any_case_and_near_misses_suggested() {
+    let dir = PathBuf::from(root_file("."));
+    let (code, out, _) = troef(&dir, &["deal", "--game", "Klaverjassen", "--seed", "1"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[Game \"klaverjassen\"]"), "{out}");
+    let (code, out, _) = troef(&dir, &["rules", "list", "--game", "JASS"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("swiss"), "{out}");
+    let (code, out, _) = troef(&dir, &["rules", "schema", "Schafkopf"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("runner_minimum"));
+    let (code, _, err) = troef(&dir, &["solve", "--game", "klaverjas", "--seed", "1"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("a similar value exists: 'klaverjassen'"),
+        "{err}"
+    );
+    let (code, _, err) = troef(
+        &dir,
+        &["check", "--rules", "amsterdm", "corpus/klaverjassen"],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean `amsterdam`?"), "{err}");
+    let (code, out, _) = troef(
+        &dir,
+        &[
+            "check",
+            "--rules",
+            "AMSTERDAM",
+            "corpus/klaverjassen/deal-only.ttn",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+}

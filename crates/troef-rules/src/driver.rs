@@ -73,7 +73,10 @@ fn interpret(
             Diagnostic::error(
                 Code::UnknownGame,
                 game.value_span,
-                format!("unknown game `{name}`"),
+                format!(
+                    "unknown game `{name}`{}",
+                    crate::kind::did_you_mean(&name, GameKind::ALL.map(GameKind::name))
+                ),
             )
             .note(format!("known games: {}", GameKind::list())),
         );
@@ -173,7 +176,11 @@ fn profile_error(e: ResolveError, game: GameKind, span: Span) -> Diagnostic {
         ResolveError::Unknown { name } => Diagnostic::error(
             Code::UnknownRules,
             span,
-            format!("unknown {} rule profile `{name}`", game.title()),
+            format!(
+                "unknown {} rule profile `{name}`{}",
+                game.title(),
+                crate::kind::did_you_mean(&name, crate::profiles::builtin_names(game))
+            ),
         )
         .note(format!(
             "built-in profiles: {}; or name a profile file ending in .toml",

@@ -142,15 +142,34 @@ pub struct UnknownGame(pub String);
 
 impl std::fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown game `{}` (known: {})", self.0, GameKind::list())
+        write!(
+            f,
+            "unknown game `{}`{} (known: {})",
+            self.0,
+            did_you_mean(&self.0, GameKind::ALL.map(GameKind::name)),
+            GameKind::list()
+        )
     }
 }
 
 impl std::error::Error for UnknownGame {}
 
+/// `; did you mean `x`?` when one of `names` is close to `word` (the
+/// similarity clap uses for its own suggestions, Jaro, but stricter: above
+/// 0.8, so that `haarlem` does not suggest `parlett`), else nothing.
+pub fn did_you_mean<'a>(word: &str, names: impl IntoIterator<Item = &'a str>) -> String {
+    let word = word.trim().to_ascii_lowercase();
+    names
+        .into_iter()
+        .map(|n| (strsim::jaro(&word, n), n))
+        .filter(|(score, _)| *score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or(String::new(), |(_, n)| format!("; did you mean `{n}`?"))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::GameKind;
+    use super::{did_you_mean, GameKind};
 
     #[test]
     fn names_round_trip_in_any_case() {
@@ -165,5 +184,47 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("klaverjassen, pandoeren, jass, schafkopf, dumbal, het-pandoeren"));
+    }
+
+    #[test]
+    fn near_misses_are_suggested_and_far_ones_not() {
+        let profiles = [
+            "amsterdam",
+            "rotterdam",
+            "seed",
+            "utrecht",
+            "parlett",
+            "pagat",
+        ];
+        let games = [
+            "klaverjassen",
+            "pandoeren",
+            "jass",
+            "schafkopf",
+            "dumbal",
+            "het-pandoeren",
+        ];
+        for (word, names, want) in [
+            ("amsterdm", &profiles[..], "amsterdam"),
+            ("Rotterdam ", &profiles[..], "rotterdam"),
+            ("pagt", &profiles[..], "pagat"),
+            ("klaverjas", &games[..], "klaverjassen"),
+            ("Jas", &games[..], "jass"),
+            ("schafkopp", &games[..], "schafkopf"),
+            ("het pandoeren", &games[..], "het-pandoeren"),
+        ] {
+            assert_eq!(
+                did_you_mean(word, names.iter().copied()),
+                format!("; did you mean `{want}`?"),
+                "{word}"
+            );
+        }
+        for (word, names) in [
+            ("haarlem", &profiles[..]),
+            ("bridge", &games[..]),
+            ("x", &games[..]),
+        ] {
+            assert_eq!(did_you_mean(word, names.iter().copied()), "", "{word}");
+        }
     }
 }

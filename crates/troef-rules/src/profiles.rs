@@ -407,7 +407,8 @@ fn parse_at(
             origin,
             match named {
                 Some(other) => format!(
-                    "unknown game `{other}`; profiles exist for {}",
+                    "unknown game `{other}`{}; profiles exist for {}",
+                    crate::kind::did_you_mean(other, GameKind::ALL.map(GameKind::name)),
                     GameKind::list()
                 ),
                 None => format!("missing `game = \"...\"` ({})", GameKind::list()),
@@ -595,10 +596,12 @@ pub fn lookup(spec: &str) -> Result<Vec<AnyProfile>, ProfileError> {
             .into_iter()
             .map(|g| format!("{g}: {}", builtin_names(g).join(", ")))
             .collect();
+        let names: Vec<&str> = GameKind::ALL.into_iter().flat_map(builtin_names).collect();
         return Err(err(
             spec,
             format!(
-                "no built-in profile of that name (built-in: {}; or give a .toml file)",
+                "no built-in profile of that name{} (built-in: {}; or give a .toml file)",
+                crate::kind::did_you_mean(spec, names),
                 all.join("; ")
             ),
         ));
