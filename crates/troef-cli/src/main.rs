@@ -100,6 +100,7 @@ enum RulesCommand {
         /// Only this game's profiles.
         #[arg(long, ignore_case = true, value_parser = known_game())]
         game: Option<String>,
+        /// How the output is written: text for people, or JSON for programs.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -110,6 +111,7 @@ enum RulesCommand {
         /// The game, when several games have a profile of this name.
         #[arg(long, ignore_case = true, value_parser = known_game())]
         game: Option<String>,
+        /// A profile file (TOML, every field explained), or JSON.
         #[arg(long, value_enum, default_value_t = ProfileFormat::Toml)]
         format: ProfileFormat,
     },
@@ -122,6 +124,7 @@ enum RulesCommand {
         /// The game, when several games have a profile of either name.
         #[arg(long, ignore_case = true, value_parser = known_game())]
         game: Option<String>,
+        /// How the output is written: text for people, or JSON for programs.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -140,6 +143,7 @@ enum Command {
         /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
         #[arg(required = true)]
         paths: Vec<String>,
+        /// How the output is written: text for people, or JSON for programs.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
@@ -147,6 +151,7 @@ enum Command {
     },
     /// Print records in canonical TTN.
     Fmt {
+        /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
         #[arg(required = true)]
         paths: Vec<String>,
         /// Print nothing; exit 1 and show a diff when a file is not canonical.
@@ -192,6 +197,7 @@ enum Command {
         /// Any unsigned 64-bit number.
         #[arg(long)]
         seed: u64,
+        /// How many deals of the seed.
         #[arg(long, default_value_t = 1)]
         count: u64,
         /// Index of the first deal of the seed.
@@ -204,6 +210,7 @@ enum Command {
     },
     /// Print a readable diagram of each record: hands, auction, tricks, score.
     Show {
+        /// A file or `-`.
         path: String,
         #[command(flatten)]
         rules: RulesArg,
@@ -226,10 +233,13 @@ enum Command {
         /// Solve the deals of `troef deal --seed S`.
         #[arg(long)]
         seed: Option<u64>,
+        /// How many deals of the seed.
         #[arg(long, default_value_t = 1)]
         count: u64,
+        /// With --seed: the index of the first deal of the seed.
         #[arg(long, default_value_t = 0)]
         start: u64,
+        /// How the output is written: text for people, or JSON for programs.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
         #[command(flatten)]
@@ -244,6 +254,7 @@ enum Command {
     Analyze {
         /// A file or `-`.
         path: String,
+        /// The records annotated in TTN, or the analysis as JSON.
         #[arg(long, value_enum, default_value_t = AnalyzeFormat::Ttn)]
         format: AnalyzeFormat,
         #[command(flatten)]
@@ -260,6 +271,7 @@ enum Command {
         paths: Vec<String>,
         #[command(flatten)]
         rules: RulesArg,
+        /// How the output is written: text for people, or JSON for programs.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
@@ -967,5 +979,29 @@ impl ImportReport<'_> {
         } else {
             0
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every argument of every command says in `--help` what it is (issue 32).
+    #[test]
+    fn every_argument_is_described() {
+        fn walk(c: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for a in c.get_arguments() {
+                let id = a.get_id().as_str();
+                if id != "help" && id != "version" && a.get_help().is_none() {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for s in c.get_subcommands() {
+                walk(s, &format!("{path} {}", s.get_name()), missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&super::Cli::command(), "troef", &mut missing);
+        assert!(missing.is_empty(), "no help text: {missing:?}");
     }
 }
