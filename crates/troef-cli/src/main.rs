@@ -170,6 +170,14 @@ enum Command {
     },
     /// Print the JSON Schema of `troef json` output.
     Schema,
+    /// Print a shell completion script: `troef completions bash >
+    /// ~/.local/share/bash-completion/completions/troef` (zsh, fish,
+    /// elvish and powershell likewise).
+    Completions {
+        /// The shell.
+        #[arg(ignore_case = true)]
+        shell: clap_complete::Shell,
+    },
     /// Convert records to canonical TTN: a `troef json` export, or logs
     /// written by other software (their scores become claims that `troef
     /// check` verifies).
@@ -291,6 +299,16 @@ fn main() -> ExitCode {
             write,
         } => fmt(&paths, check, write),
         Command::Json { path, rules } => with_overrides(&rules, |o| json(&path, o)),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(
+                shell,
+                &mut <Cli as clap::CommandFactory>::command(),
+                "troef",
+                &mut out,
+            );
+            emit(&String::from_utf8_lossy(&out)).map(|_| 0)
+        }
         Command::Schema => {
             let s = serde_json::to_string_pretty(&troef_export::schema()).expect("schema");
             emit(&format!("{s}\n")).map(|_| 0)
@@ -985,6 +1003,47 @@ impl ImportReport<'_> {
 #[cfg(test)]
 mod tests {
     use clap::CommandFactory;
+
+    /// The man pages under `docs/man/` are what clap_mangen makes of the
+    /// commands today (`TROEF_BLESS=1 cargo test -p troef-cli` rewrites them).
+    #[test]
+    fn man_pages_are_current() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/man");
+        let fresh = std::env::temp_dir().join(format!("troef-man-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&fresh);
+        std::fs::create_dir_all(&fresh).unwrap();
+        clap_mangen::generate_to(super::Cli::command(), &fresh).unwrap();
+        let names = |d: &std::path::Path| -> Vec<String> {
+            let mut v: Vec<String> = std::fs::read_dir(d)
+                .map(|r| {
+                    r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                        .collect()
+                })
+                .unwrap_or_default();
+            v.sort();
+            v
+        };
+        if std::env::var_os("TROEF_BLESS").is_some() {
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            for n in names(&fresh) {
+                std::fs::copy(fresh.join(&n), dir.join(&n)).unwrap();
+            }
+        }
+        assert_eq!(
+            names(&dir),
+            names(&fresh),
+            "man pages added or removed (TROEF_BLESS=1 rewrites them)"
+        );
+        for n in names(&fresh) {
+            assert_eq!(
+                std::fs::read_to_string(dir.join(&n)).unwrap(),
+                std::fs::read_to_string(fresh.join(&n)).unwrap(),
+                "docs/man/{n} is stale (TROEF_BLESS=1 rewrites it)"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&fresh);
+    }
 
     /// Every argument of every command says in `--help` what it is (issue 32).
     #[test]

@@ -415,3 +415,20 @@ fn names_in_any_case_and_near_misses_suggested() {
     );
     assert_eq!(code, 0, "{out}");
 }
+
+/// `troef completions SHELL` prints a completion script that knows the
+/// commands and their options (issue 32, shell).
+#[test]
+fn shell_completions() {
+    let dir = PathBuf::from(root_file("."));
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let (code, out, err) = troef(&dir, &["completions", shell]);
+        assert_eq!(code, 0, "{shell}: {err}");
+        for word in ["check", "analyze", "--rules"] {
+            assert!(out.contains(word), "{shell}: no `{word}`");
+        }
+    }
+    let (code, _, err) = troef(&dir, &["completions", "tcsh"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("possible values"), "{err}");
+}
