@@ -378,6 +378,39 @@ fn pandoeren_roem_dialogue() {
     assert!(last.is_valid(), "{:?}", last.diagnostics);
 }
 
+/// Issue 32, one vocabulary: a Klaverjassen auction names trumps as
+/// `[Contract]` does (`hearts`, `♥`, `H`), and a `[Result]` may say `made`
+/// as `show` prints it, only when the deal was made.
+#[test]
+fn klaverjassen_words_as_show_prints_them() {
+    let text =
+        std::fs::read_to_string(root().join("corpus/klaverjassen/legality-example-1.ttn")).unwrap();
+    let codes = |text: &str| -> Vec<String> {
+        check_text(text)
+            .iter()
+            .flat_map(|c| &c.diagnostics)
+            .filter(|d| d.severity == troef_ttn::diag::Severity::Error)
+            .map(|d| d.code.as_str().to_string())
+            .collect()
+    };
+    assert_eq!(codes(&text), Vec::<String>::new());
+    let made = text.replace(
+        "[Result \"NS 26 EW 136\"]",
+        "[Result \"NS 26 EW 136 made\"]",
+    );
+    assert_ne!(made, text);
+    assert_eq!(codes(&made), Vec::<String>::new());
+    let nat = std::fs::read_to_string(root().join("corpus/klaverjassen/nat.ttn")).unwrap();
+    let nat_made = nat.replacen(" nat\"]", " nat made\"]", 1);
+    assert_eq!(codes(&nat_made), ["E601"]);
+    for call in ["hearts", "♥", "H", "Hearts"] {
+        let record = format!(
+            "% TTN 1\n\n[Game \"klaverjassen\"]\n[Dealer \"N\"]\n[Deal \"N:.987.K87.T9 K987.AT.9.Q A.KQJ.Q.K87 QJT..AJT.AJ\"]\n[Auction \"E\"]\n{call}\n[Contract \"hearts by E\"]\n"
+        );
+        assert_eq!(codes(&record), Vec::<String>::new(), "{call}");
+    }
+}
+
 /// One bad record does not stop the others from being checked (issue 2).
 #[test]
 fn one_bad_record_does_not_stop_the_others() {

@@ -452,20 +452,23 @@ impl TrickGame for KlaverjassenDeal {
             let unknown: Vec<&String> = c
                 .flags
                 .iter()
-                .filter(|f| !["nat", "pit", "verzaakt"].contains(&f.as_str()))
+                .filter(|f| !["nat", "pit", "verzaakt", "made"].contains(&f.as_str()))
                 .collect();
             if !unknown.is_empty() {
                 cx.push(Diagnostic::error(
                     Code::BadScore,
                     t.value_span,
                     format!(
-                        "unknown outcome word `{}` (known: nat, pit, verzaakt)",
+                        "unknown outcome word `{}` (known: made, nat, pit, verzaakt)",
                         unknown[0]
                     ),
                 ));
             }
-            let flags_differ =
-                unknown.is_empty() && c.flags.iter().any(|f| !flags.contains(&f.as_str()));
+            // `made`, as `show` prints it, may be written; it is never
+            // required (a made deal is the one without `nat`).
+            let true_word =
+                |f: &str| flags.contains(&f) || (f == "made" && s.outcome == Outcome::Made);
+            let flags_differ = unknown.is_empty() && c.flags.iter().any(|f| !true_word(f));
             if numbers_differ || flags_differ {
                 let replayed = format!(
                     "NS {} EW {}{}",
@@ -838,16 +841,12 @@ fn auction(
                     ok = false;
                     break;
                 }
-                let suit = match call.as_str() {
-                    "S" => Some(Suit::Spades),
-                    "H" => Some(Suit::Hearts),
-                    "D" => Some(Suit::Diamonds),
-                    "C" => Some(Suit::Clubs),
-                    _ => None,
-                };
+                // A suit as `[Contract]` and `show` write it: a letter, a
+                // symbol or a name (`H`, `♥`, `hearts`).
+                let suit = crate::values::parse_suit(&call);
                 let known_word = matches!(call.as_str(), "pass" | "play") || suit.is_some();
                 if !known_word {
-                    cx.push(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Klaverjassen call")).note("calls: pass, play (trump pile), or a suit letter S H D C naming trumps"));
+                    cx.push(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Klaverjassen call")).note("calls: pass, play (trump pile), or a suit naming trumps: S H D C, or spades hearts diamonds clubs"));
                     ok = false;
                     break;
                 }
