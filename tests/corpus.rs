@@ -411,6 +411,53 @@ fn klaverjassen_words_as_show_prints_them() {
     }
 }
 
+/// Issue 32, one typo, one error: a card that cannot be read is one E211;
+/// the replay takes the one card of the player's hand that the rest of the
+/// play does not show and goes on without reporting consequences of its
+/// guess. When that card is not known, the play after it is not checked.
+#[test]
+fn one_typo_one_error() {
+    let text = std::fs::read_to_string(root().join("corpus/klaverjassen/roem-stuk.ttn")).unwrap();
+    let found = |text: &str| -> Vec<(String, Vec<String>)> {
+        check_text(text)
+            .iter()
+            .flat_map(|c| &c.diagnostics)
+            .map(|d| (d.code.as_str().to_string(), d.notes.clone()))
+            .collect()
+    };
+    for (from, to, meant) in [
+        ("DA D7 D9 DQ", "DA D7 DX DQ", "D9"),
+        ("HA HJ CJ!", "HX HJ CJ!", "HA"),
+        ("S9 HQ SQ D8", "S9 HQ SQ 8D", "D8"),
+    ] {
+        let typo = text.replace(from, to);
+        assert_ne!(typo, text);
+        let f = found(&typo);
+        assert_eq!(f.len(), 1, "{to}: {f:?}");
+        assert_eq!(f[0].0, "E211");
+        assert!(
+            f[0].1
+                .iter()
+                .any(|n| n.starts_with(&format!("read as {meant},"))),
+            "{to}: {f:?}"
+        );
+    }
+    // The play cut after the typo: more than one card is missing.
+    let cut: String = text
+        .lines()
+        .filter(|l| !l.starts_with("S9 HQ") && !l.starts_with("HK DJ"))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace("DA D7 D9 DQ", "DA D7 DX DQ");
+    let f = found(&cut);
+    let errors: Vec<&(String, Vec<String>)> = f.iter().filter(|(c, _)| c != "E403").collect();
+    assert_eq!(errors.len(), 1, "{f:?}");
+    assert!(errors[0]
+        .1
+        .iter()
+        .any(|n| n.contains("the play after it is not checked")));
+}
+
 /// One bad record does not stop the others from being checked (issue 2).
 #[test]
 fn one_bad_record_does_not_stop_the_others() {

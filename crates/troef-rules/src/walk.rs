@@ -14,7 +14,8 @@
 use crate::profile_file::ProfileFile;
 use crate::replay::{check_card, not_held, Cx, DealReplay, MatchTracker, TrickOut};
 use crate::trick::{Play, Trick, TrickRules};
-use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_cards::{BySeat, Card, CardSet, Seat, Suit};
+use troef_ttn::diag::Code;
 use troef_ttn::{Token, TokenKind};
 
 /// Whether the walk goes on after a token.
@@ -274,13 +275,88 @@ fn walk_tricks<G: TrickGame>(
                     }
                 }
             }
-            TokenKind::Word(_) => game.word(cx, tok, play, deal, out),
+            TokenKind::Word(w) => {
+                let before = cx.out.diagnostics.len();
+                let flow = game.word(cx, tok, play, deal, out);
+                if misread_card(cx, before, tok, w) && !play.is_over() {
+                    resync(cx, game, play, (&tokens[i..], deal, out))
+                } else {
+                    flow
+                }
+            }
         };
         if flow == Flow::Stop {
             return true;
         }
     }
     false
+}
+
+/// Whether `word`, which the game has just refused as no word of its own
+/// (E211), looks like a card mistyped (`HX`, `D1`, `10H`): two or three
+/// characters with a suit letter or symbol at either end.
+fn misread_card<P>(cx: &Cx<'_, P>, before: usize, tok: &Token, word: &str) -> bool {
+    let refused = cx.out.diagnostics[before..]
+        .iter()
+        .any(|d| d.code == Code::UnknownWord && d.span == tok.span);
+    let n = word.chars().count();
+    let suit_at = |c: Option<char>| c.and_then(Suit::from_char).is_some();
+    refused
+        && (2..=3).contains(&n)
+        && (suit_at(word.chars().next()) || suit_at(word.chars().last()))
+}
+
+/// After a card that could not be read, the replay goes on without
+/// reporting consequences of its own guess (issue 32, "one typo, one
+/// error"). The card meant is the one card of the player's hand that the
+/// rest of the play never shows; it is played unchecked, and the refusal
+/// says so. When no single card is left over (the play stops early, or
+/// more than one card is missing), the play after it is not checked.
+fn resync<G: TrickGame>(
+    cx: &mut Cx<'_, G::Profile>,
+    game: &mut G,
+    play: &mut Play<G::Rules>,
+    (rest, deal, out): (&[Token], &mut DealReplay, &mut G::Out),
+) -> Flow {
+    let seat = play.to_play();
+    let shown: CardSet = rest.iter().filter_map(Token::card).collect();
+    let left = play.hands[seat] - shown;
+    let note = |cx: &mut Cx<'_, G::Profile>, text: String| {
+        if let Some(d) = cx.out.diagnostics.last_mut() {
+            d.notes.push(text);
+        }
+    };
+    let mut cards = left.iter();
+    match (cards.next(), cards.next()) {
+        (Some(card), None) => {
+            note(
+                cx,
+                format!(
+                    "read as {card}, the one card of {}'s hand the rest of the play does not show; the play goes on from there",
+                    seat.name()
+                ),
+            );
+            let trick = play.play_unchecked(card);
+            if let Some(t) = &trick {
+                deal.tricks.push(TrickOut::without_roem(
+                    deal.tricks.len() + 1,
+                    (t.leader, &t.cards, t.winner, t.points),
+                ));
+            }
+            game.played(cx, play, (seat, card), trick.as_ref(), (deal, out));
+            Flow::Go
+        }
+        _ => {
+            note(
+                cx,
+                format!(
+                    "{} was to play, and which card was meant is not known: the play after it is not checked",
+                    seat.name()
+                ),
+            );
+            Flow::Stop
+        }
+    }
 }
 
 #[cfg(test)]
