@@ -180,19 +180,72 @@ fn render_table(at: &str, t: &Table) -> String {
         format!("{} leads", t.leader.name())
     };
     let mut s = format!("{at}: {}, rules {}, {leads}\n", t.game, t.rules);
-    let w = t.rows.iter().map(|r| r.name.len()).max().unwrap_or(0);
-    for r in &t.rows {
+    let sides: Vec<String> = t
+        .rows
+        .iter()
+        .map(|r| side_words(&t.game, &r.side))
+        .collect();
+    let w = t
+        .rows
+        .iter()
+        .map(|r| r.name.len())
+        .chain([8])
+        .max()
+        .unwrap_or(8);
+    let sw = sides.iter().map(String::len).chain([7]).max().unwrap_or(7);
+    s.push_str(&format!(
+        "  {:<w$}  {:<sw$}  {:>9}  result with best play by both sides\n",
+        "contract", "playing", "value"
+    ));
+    let mut previous: Option<&Vec<String>> = None;
+    for (r, side) in t.rows.iter().zip(&sides) {
         let tout = match r.tout {
             Some(true) => ", every trick",
             _ => "",
         };
         s.push_str(&format!(
-            "  {:<w$}  {:<3} {:>9}  {}{}\n",
-            r.name, r.side, r.shown, r.result, tout
+            "  {:<w$}  {:<sw$}  {:>9}  {}{}\n",
+            r.name, side, r.shown, r.result, tout
         ));
+        // The best line, once for the rows that share it (both sides of a
+        // contract play the same line), a trick to a group.
+        if previous != Some(&r.line) && !r.line.is_empty() {
+            let tricks: Vec<String> = r.line.chunks(4).map(|t| t.join(" ")).collect();
+            s.push_str(&format!(
+                "  {:<w$}  best line: {}\n",
+                "",
+                tricks.join(" | ")
+            ));
+        }
+        previous = Some(&r.line);
     }
     s.push('\n');
     s
+}
+
+/// A playing side as a player reads it: `North-South` for a team;
+/// `East with South` for a Schafkopf or Het pandoeren declarer and partner,
+/// `North` alone.
+fn side_words(game: &str, side: &str) -> String {
+    if let Some(team) =
+        troef_cards::Team::parse(side).filter(|_| !matches!(game, "schafkopf" | "het-pandoeren"))
+    {
+        return match team {
+            troef_cards::Team::NS => "North-South",
+            troef_cards::Team::EW => "East-West",
+        }
+        .to_string();
+    }
+    let seats: Vec<&str> = side
+        .chars()
+        .filter_map(|c| troef_cards::Seat::parse(&c.to_string()))
+        .map(troef_cards::Seat::name)
+        .collect();
+    match seats.split_first() {
+        Some((first, [])) => first.to_string(),
+        Some((first, rest)) => format!("{first} with {}", rest.join(" and ")),
+        None => side.to_string(),
+    }
 }
 
 /// A progress line on standard error, when it is a terminal.

@@ -432,3 +432,33 @@ fn shell_completions() {
     assert_eq!(code, 2);
     assert!(err.contains("possible values"), "{err}");
 }
+
+/// Issue 32, `solve` as a player reads it: a header, the playing side in
+/// seat names (a Schafkopf declarer "with" the partner), and the best line
+/// trick by trick.
+#[test]
+fn solve_table_has_headers_seat_names_and_the_best_line() {
+    let dir = PathBuf::from(root_file("."));
+    let (code, out, err) = troef(&dir, &["solve", "corpus/puzzles/schafkopf.ttn"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].trim_start().starts_with("contract"), "{out}");
+    assert!(
+        lines[1].contains("playing") && lines[1].contains("value"),
+        "{out}"
+    );
+    assert!(
+        lines[2].contains("Call-Ace (ace of clubs)") && lines[2].contains("North with West"),
+        "{out}"
+    );
+    assert!(lines[3].trim_start().starts_with("best line: "), "{out}");
+    // Eight tricks of four cards.
+    let line = lines[3].trim_start().trim_start_matches("best line: ");
+    let tricks: Vec<&str> = line.split(" | ").collect();
+    assert_eq!(tricks.len(), 8, "{line}");
+    assert!(tricks.iter().all(|t| t.split(' ').count() == 4), "{line}");
+    let (code, out, _) = troef(&dir, &["solve", "corpus/puzzles/klaverjassen.ttn"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("spades trumps    North-South"), "{out}");
+    assert!(out.contains("East-West"), "{out}");
+}
