@@ -588,9 +588,13 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
     let inputs = expand(paths);
     let (mut records, mut valid, mut warnings, mut empty) = (0usize, 0usize, 0usize, 0usize);
     let mut io_error = false;
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
-    let write = |out: &mut io::BufWriter<io::StdoutLock>, name: &str, c: &Checked| {
+    // Data on stdout, diagnostics on stderr (issue 32): the text report is
+    // diagnostics; with --format json they are the data.
+    let mut out: io::BufWriter<Box<dyn Write>> = io::BufWriter::new(match format {
+        Format::Text => Box::new(io::stderr().lock()),
+        Format::Json => Box::new(io::stdout().lock()),
+    });
+    let write = |out: &mut io::BufWriter<Box<dyn Write>>, name: &str, c: &Checked| {
         match format {
             Format::Text => {
                 for d in &c.diagnostics {

@@ -119,7 +119,9 @@ pub fn solve(
                     });
                     writeln!(out, "{v}")?;
                 } else {
-                    writeln!(out, "{at}: not solved: {why}\n")?;
+                    // A diagnostic: on stderr, as every command writes them.
+                    out.flush()?;
+                    eprintln!("troef: {at}: not solved: {why}");
                 }
             }
         }
