@@ -163,8 +163,13 @@ enum Command {
     },
     /// Export records with their replays and diagnostics as JSON.
     Json {
-        /// A file or `-`.
-        path: String,
+        /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// One record object a line (NDJSON), each written when it is read,
+        /// instead of one document.
+        #[arg(long)]
+        ndjson: bool,
         #[command(flatten)]
         rules: RulesArg,
     },
@@ -218,8 +223,9 @@ enum Command {
     },
     /// Print a readable diagram of each record: hands, auction, tricks, score.
     Show {
-        /// A file or `-`.
-        path: String,
+        /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
+        #[arg(required = true)]
+        paths: Vec<String>,
         #[command(flatten)]
         rules: RulesArg,
     },
@@ -298,7 +304,11 @@ fn main() -> ExitCode {
             check,
             write,
         } => fmt(&paths, check, write),
-        Command::Json { path, rules } => with_overrides(&rules, |o| json(&path, o)),
+        Command::Json {
+            paths,
+            ndjson,
+            rules,
+        } => with_overrides(&rules, |o| json(&paths, ndjson, o)),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(
@@ -326,7 +336,7 @@ fn main() -> ExitCode {
             start,
             players,
         } => deal::run(&game, seed, count, start, players),
-        Command::Show { path, rules } => with_overrides(&rules, |o| show::run(&path, o)),
+        Command::Show { paths, rules } => with_overrides(&rules, |o| show::run(&paths, o)),
         Command::Rules { command } => match command {
             RulesCommand::List { game, format } => {
                 rules::list(game.as_deref(), format == Format::Json)
@@ -584,35 +594,50 @@ fn display_name(path: &str) -> &str {
     }
 }
 
-fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Result<u8> {
-    let inputs = expand(paths);
-    let (mut records, mut valid, mut warnings, mut empty) = (0usize, 0usize, 0usize, 0usize);
-    let mut io_error = false;
-    // Data on stdout, diagnostics on stderr (issue 32): the text report is
-    // diagnostics; with --format json they are the data.
-    let mut out: io::BufWriter<Box<dyn Write>> = io::BufWriter::new(match format {
-        Format::Text => Box::new(io::stderr().lock()),
-        Format::Json => Box::new(io::stdout().lock()),
-    });
-    let write = |out: &mut io::BufWriter<Box<dyn Write>>, name: &str, c: &Checked| {
-        match format {
-            Format::Text => {
-                for d in &c.diagnostics {
-                    let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
-                    writeln!(out, "{}", render(d, name, c.raw.index, &loc))?;
-                }
-            }
-            Format::Json => {
-                for d in troef_export::diagnostics_out(name, c) {
-                    writeln!(
-                        out,
-                        "{}",
-                        serde_json::to_string(&d).map_err(io::Error::other)?
-                    )?;
-                }
-            }
+/// What reading the inputs found.
+#[derive(Default)]
+struct Tally {
+    records: usize,
+    valid: usize,
+    warnings: usize,
+    /// Inputs that hold no record (E114, reported as a stand-in record).
+    empty: usize,
+    /// Files read (directories expanded).
+    files: usize,
+    /// An input could not be read (reported on stderr).
+    io_error: bool,
+}
+
+impl Tally {
+    /// The exit code: 2 after an I/O error, 1 for findings, else 0.
+    fn code(&self) -> u8 {
+        if self.io_error {
+            2
+        } else if self.records > self.valid || self.empty > 0 {
+            1
+        } else {
+            0
         }
-        io::Result::Ok(())
+    }
+}
+
+/// Reads every input the way every command that reads records does
+/// (files, directories walked for `*.ttn`, `-`): `each` gets every checked
+/// record with its file's name, and for an input that holds no record a
+/// stand-in whose diagnostic says so (E114). I/O errors are reported on
+/// stderr and the other inputs are still read.
+fn read_inputs(
+    paths: &[String],
+    overrides: &[AnyProfile],
+    mut each: impl FnMut(&str, &Checked) -> io::Result<()>,
+) -> io::Result<Tally> {
+    let inputs = expand(paths);
+    let mut t = Tally {
+        files: inputs
+            .iter()
+            .filter(|i| matches!(i.kind, Kind::File))
+            .count(),
+        ..Tally::default()
     };
     for input in &inputs {
         let path = &input.path;
@@ -620,13 +645,13 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
         match &input.kind {
             Kind::File => {}
             Kind::EmptyDir => {
-                empty += 1;
-                write(&mut out, name, &Checked::no_record(None, Holds::NoTtnFile))?;
+                t.empty += 1;
+                each(name, &Checked::no_record(None, Holds::NoTtnFile))?;
                 continue;
             }
             Kind::Unreadable(e) => {
                 eprintln!("troef: {name}: {e}");
-                io_error = true;
+                t.io_error = true;
                 continue;
             }
         }
@@ -634,7 +659,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
             Ok(i) => i,
             Err(e) => {
                 eprintln!("troef: {e}");
-                io_error = true;
+                t.io_error = true;
                 continue;
             }
         };
@@ -644,7 +669,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
                 Ok(c) => c,
                 Err(e) => {
                     eprintln!("troef: {e}");
-                    io_error = true;
+                    t.io_error = true;
                     failed = true;
                     break;
                 }
@@ -654,28 +679,67 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
                 continue;
             }
             in_file += 1;
-            records += 1;
+            t.records += 1;
             if c.is_valid() {
-                valid += 1;
+                t.valid += 1;
             }
-            warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
-            write(&mut out, name, &c)?;
+            t.warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
+            each(name, &c)?;
         }
         if in_file == 0 && !failed {
-            empty += 1;
+            t.empty += 1;
             let holds = if first.is_some() {
                 Holds::Comments
             } else {
                 Holds::Nothing
             };
-            write(&mut out, name, &Checked::no_record(first, holds))?;
+            each(name, &Checked::no_record(first, holds))?;
         }
     }
+    Ok(t)
+}
+
+/// A record's diagnostics as text, for stderr.
+fn render_all(name: &str, c: &Checked) -> String {
+    let mut s = String::new();
+    for d in &c.diagnostics {
+        let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+        s.push_str(&render(d, name, c.raw.index, &loc));
+        s.push('\n');
+    }
+    s
+}
+
+fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Result<u8> {
+    // Data on stdout, diagnostics on stderr (issue 32): the text report is
+    // diagnostics; with --format json they are the data.
+    let mut out: io::BufWriter<Box<dyn Write>> = io::BufWriter::new(match format {
+        Format::Text => Box::new(io::stderr().lock()),
+        Format::Json => Box::new(io::stdout().lock()),
+    });
+    let t = read_inputs(paths, overrides, |name, c| match format {
+        Format::Text => out.write_all(render_all(name, c).as_bytes()),
+        Format::Json => {
+            for d in troef_export::diagnostics_out(name, c) {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&d).map_err(io::Error::other)?
+                )?;
+            }
+            Ok(())
+        }
+    })?;
+    let Tally {
+        records,
+        valid,
+        warnings,
+        empty,
+        files,
+        ..
+    } = &t;
+    let (records, valid, warnings, empty, files) = (*records, *valid, *warnings, *empty, *files);
     let invalid = records - valid;
-    let files = inputs
-        .iter()
-        .filter(|i| matches!(i.kind, Kind::File))
-        .count();
     match format {
         Format::Text => {
             write!(
@@ -697,13 +761,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
         )?,
     }
     out.flush()?;
-    Ok(if io_error {
-        2
-    } else if invalid > 0 || empty > 0 {
-        1
-    } else {
-        0
-    })
+    Ok(t.code())
 }
 
 fn plural(n: usize) -> &'static str {
@@ -846,14 +904,32 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
-fn json(path: &str, overrides: &[AnyProfile]) -> io::Result<u8> {
-    let name = display_name(path);
+/// `troef json`: the records of every input in one document, or one a line;
+/// an input without a record is a record of its own with E114 (exit 1).
+fn json(paths: &[String], ndjson: bool, overrides: &[AnyProfile]) -> io::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let checker = Checker::with_context(open(path)?, context(path, overrides));
-    troef_export::write_export(&mut out, name, checker)?;
+    let mut w = troef_export::ExportWriter::new(&mut out, ndjson)?;
+    let t = read_inputs(paths, overrides, |name, c| {
+        // An input without a record is a stand-in record with E114, in the
+        // data as `check --format json` has it.
+        w.record(name, c)?;
+        if ndjson {
+            // Each line complete when written: a reader downstream may go on.
+            w.flush()?;
+        }
+        Ok(())
+    })?;
+    w.finish()?;
     out.flush()?;
-    Ok(0)
+    // Invalid records are data here; what could not be read is not.
+    Ok(if t.io_error {
+        2
+    } else if t.empty > 0 {
+        1
+    } else {
+        0
+    })
 }
 
 fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Result<u8> {

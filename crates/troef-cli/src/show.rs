@@ -1,21 +1,13 @@
 //! `troef show`: a readable diagram of each record.
 
 use std::io;
-use troef_rules::check::Checker;
 use troef_rules::profiles::AnyProfile;
 
-pub fn run(path: &str, overrides: &[AnyProfile]) -> io::Result<u8> {
-    let name = super::display_name(path);
-    let mut code = 0;
-    for c in Checker::with_context(super::open(path)?, super::context(path, overrides)) {
-        let c = c?;
-        if !c.is_record() {
-            continue;
-        }
-        if !c.is_valid() {
-            code = 1;
-        }
-        super::emit(&troef_export::report::show(name, &c))?;
-    }
-    Ok(code)
+/// Every record of every input, drawn with its diagnostics (an input
+/// without a record, with E114). Exit 1 when a record is invalid.
+pub fn run(paths: &[String], overrides: &[AnyProfile]) -> io::Result<u8> {
+    let t = super::read_inputs(paths, overrides, |name, c| {
+        super::emit(&troef_export::report::show(name, c))
+    })?;
+    Ok(t.code())
 }

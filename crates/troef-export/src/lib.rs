@@ -31,6 +31,9 @@ pub struct ExportFile<'a> {
 /// One record: where it is, what it says, what its replay found.
 #[derive(Serialize, JsonSchema)]
 pub struct ExportRecord<'a> {
+    /// The file the record was read from, as the command line named it
+    /// (`<stdin>` for standard input).
+    pub file: &'a str,
     /// 1-based index of the record in its file.
     pub index: usize,
     /// 1-based line of its first line.
@@ -86,36 +89,82 @@ pub fn write_export<W: Write>(
     file: &str,
     records: impl Iterator<Item = io::Result<Checked>>,
 ) -> io::Result<()> {
-    write!(
-        out,
-        "{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"ttn_version\": {},\n  \"records\": [",
-        troef_ttn::TTN_VERSION
-    )?;
-    let mut first = true;
+    let mut w = ExportWriter::new(out, false)?;
     for c in records {
-        let c = c?;
+        w.record(file, &c?)?;
+    }
+    w.finish()
+}
+
+/// Writes records as they come: one export document (`{"schema_version":
+/// …, "records": [...]}`), or NDJSON, one record object a line, each
+/// complete when written. Memory stays bounded either way.
+pub struct ExportWriter<'w, W: Write> {
+    out: &'w mut W,
+    ndjson: bool,
+    first: bool,
+}
+
+impl<'w, W: Write> ExportWriter<'w, W> {
+    /// Starts the document (nothing yet for NDJSON).
+    pub fn new(out: &'w mut W, ndjson: bool) -> io::Result<Self> {
+        if !ndjson {
+            write!(
+                out,
+                "{{\n  \"schema_version\": {SCHEMA_VERSION},\n  \"ttn_version\": {},\n  \"records\": [",
+                troef_ttn::TTN_VERSION
+            )?;
+        }
+        Ok(ExportWriter {
+            out,
+            ndjson,
+            first: true,
+        })
+    }
+
+    /// Writes one record read from `file` (what is not a record is skipped).
+    pub fn record(&mut self, file: &str, c: &Checked) -> io::Result<()> {
         if !c.is_record() {
-            continue;
+            return Ok(());
         }
         let rec = ExportRecord {
+            file,
             index: c.raw.index,
             line: c.raw.line,
             valid: c.is_valid(),
             record: c.record.as_ref(),
             replay: c.replay.as_ref(),
-            diagnostics: diagnostics_out(file, &c),
+            diagnostics: diagnostics_out(file, c),
         };
-        out.write_all(if first { b"\n" } else { b",\n" })?;
-        first = false;
+        if self.ndjson {
+            let line = serde_json::to_string(&rec).map_err(io::Error::other)?;
+            return writeln!(self.out, "{line}");
+        }
+        self.out
+            .write_all(if self.first { b"\n" } else { b",\n" })?;
+        self.first = false;
         let text = serde_json::to_string_pretty(&rec).map_err(io::Error::other)?;
         for (i, line) in text.lines().enumerate() {
             if i > 0 {
-                out.write_all(b"\n")?;
+                self.out.write_all(b"\n")?;
             }
-            write!(out, "    {line}")?;
+            write!(self.out, "    {line}")?;
         }
+        Ok(())
     }
-    writeln!(out, "{}]\n}}", if first { "" } else { "\n  " })
+
+    /// Flushes what is written so far.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    /// Closes the document.
+    pub fn finish(self) -> io::Result<()> {
+        if self.ndjson {
+            return Ok(());
+        }
+        writeln!(self.out, "{}]\n}}", if self.first { "" } else { "\n  " })
+    }
 }
 
 /// The JSON Schema of the export document (draft 2020-12, serialize contract).
@@ -139,6 +188,25 @@ struct ImportRecord {
     record: Option<Record>,
 }
 
+/// A line of `troef json --ndjson`: a record object, which has its `index`.
+#[derive(Deserialize)]
+struct NdRecord {
+    #[allow(dead_code)]
+    index: usize,
+    record: Option<Record>,
+}
+
+/// The records of an NDJSON export, or `None` when `json` is not one.
+fn ndjson_records(json: &str) -> Option<Vec<ImportRecord>> {
+    let mut out = Vec::new();
+    for item in serde_json::Deserializer::from_str(json).into_iter::<NdRecord>() {
+        out.push(ImportRecord {
+            record: item.ok()?.record,
+        });
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// Why an export document could not be read back at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ImportError {
@@ -160,9 +228,13 @@ pub struct JsonImport {
 /// a problem, never text that reads back as something else. So
 /// `parse(print(import(json))) == import(json)`.
 pub fn import(json: &str) -> Result<JsonImport, ImportError> {
-    let f: ImportFile = serde_json::from_str(json)?;
+    let records = match serde_json::from_str::<ImportFile>(json) {
+        Ok(f) => f.records,
+        // `troef json --ndjson`: one record object a line.
+        Err(e) => ndjson_records(json).ok_or(e)?,
+    };
     let mut out = JsonImport::default();
-    for (i, r) in f.records.into_iter().enumerate() {
+    for (i, r) in records.into_iter().enumerate() {
         let taken = match r.record {
             None => Err("no syntax tree (it could not be read when exported)".to_string()),
             Some(r) => read_back(&r),
