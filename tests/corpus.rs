@@ -458,6 +458,22 @@ fn one_typo_one_error() {
         .any(|n| n.contains("the play after it is not checked")));
 }
 
+/// The progress bars' totals (`check::count_records`, parsing only) are the
+/// records `check` counts, on every corpus file, broken ones included
+/// (`analyze`'s bar counted the version line as a record).
+#[test]
+fn record_counts_without_replay_agree_with_check() {
+    for path in files("corpus", "ttn") {
+        let text = std::fs::read(&path).unwrap();
+        let counted = troef_rules::check::count_records(&text[..]).unwrap();
+        let checked = check_text(&String::from_utf8_lossy(&text))
+            .iter()
+            .filter(|c| c.is_record())
+            .count();
+        assert_eq!(counted, checked, "{}", rel(&path));
+    }
+}
+
 /// One bad record does not stop the others from being checked (issue 2).
 #[test]
 fn one_bad_record_does_not_stop_the_others() {

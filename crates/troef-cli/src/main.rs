@@ -4,6 +4,7 @@
 
 mod deal;
 mod diff;
+mod progress;
 mod rules;
 mod show;
 mod solve;

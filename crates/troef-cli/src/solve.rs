@@ -92,6 +92,15 @@ pub fn solve(
     let (name, recs) = records(source, overrides, false)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    // A file of deals runs for minutes: a bar on a terminal.
+    let total = match source {
+        Source::Seed { count, .. } => *count,
+        Source::File(p) if p != "-" && io::stderr().is_terminal() => {
+            troef_rules::check::count_records(super::open(p)?)? as u64
+        }
+        Source::File(_) => 0,
+    };
+    let progress = crate::progress::records(total);
     let mut code = 0;
     for c in recs {
         let c = c?;
@@ -99,7 +108,9 @@ pub fn solve(
             continue;
         }
         let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
+        progress.set_message(format!("solving record {}", c.raw.index));
         let result = table_of(&c, source, overrides, threads);
+        progress.inc(1);
         match result {
             Ok(t) => {
                 if json {
@@ -121,12 +132,13 @@ pub fn solve(
                 } else {
                     // A diagnostic: on stderr, as every command writes them.
                     out.flush()?;
-                    eprintln!("troef: {at}: not solved: {why}");
+                    progress.suspend(|| eprintln!("troef: {at}: not solved: {why}"));
                 }
             }
         }
-        out.flush()?;
+        progress.suspend(|| out.flush())?;
     }
+    progress.finish_and_clear();
     Ok(code)
 }
 
@@ -250,53 +262,6 @@ fn side_words(game: &str, side: &str) -> String {
     }
 }
 
-/// A progress line on standard error, when it is a terminal.
-struct Progress {
-    on: bool,
-    cards: usize,
-    records: usize,
-    total: usize,
-}
-
-impl Progress {
-    fn new(total: usize) -> Progress {
-        Progress {
-            on: io::stderr().is_terminal(),
-            cards: 0,
-            records: 0,
-            total,
-        }
-    }
-    fn tick(&mut self) {
-        self.cards += 1;
-        self.draw();
-    }
-    fn record(&mut self) {
-        self.records += 1;
-        self.draw();
-    }
-    fn draw(&self) {
-        if !self.on {
-            return;
-        }
-        let width = 30;
-        let done = (self.records * width).checked_div(self.total).unwrap_or(0);
-        eprint!(
-            "\r[{}{}] {}/{} records, {} cards analysed ",
-            "#".repeat(done.min(width)),
-            " ".repeat(width - done.min(width)),
-            self.records,
-            self.total,
-            self.cards
-        );
-    }
-    fn finish(&self) {
-        if self.on {
-            eprintln!();
-        }
-    }
-}
-
 /// What an analysing thread sends back: a card valued, or a record done.
 enum Msg {
     Card,
@@ -310,11 +275,10 @@ pub fn run_analyze(
     threads: usize,
 ) -> io::Result<u8> {
     let source = Source::File(path.to_string());
-    // Count the records first for the progress bar (a second, cheap read).
+    // Count the records first for the progress bar (a second read, parsing
+    // only), by the rule `check` counts them.
     let total = if path != "-" && io::stderr().is_terminal() {
-        troef_ttn::RecordReader::new(super::open(path)?)
-            .filter(|r| r.as_ref().is_ok_and(|r| !r.text.trim().is_empty()))
-            .count()
+        troef_rules::check::count_records(super::open(path)?)?
     } else {
         0
     };
@@ -324,7 +288,8 @@ pub fn run_analyze(
     if !json {
         writeln!(out, "% TTN {}", troef_ttn::TTN_VERSION)?;
     }
-    let mut progress = Progress::new(total);
+    let progress = crate::progress::records(total as u64);
+    let mut cards = 0u64;
     let mut code = 0;
     let threads = threads.max(1);
     // The records go out to the threads in file order and come back in any
@@ -383,7 +348,10 @@ pub fn run_analyze(
                 break;
             }
             match msg_rx.recv() {
-                Ok(Msg::Card) => progress.tick(),
+                Ok(Msg::Card) => {
+                    cards += 1;
+                    progress.set_message(format!("{cards} cards analysed"));
+                }
                 Ok(Msg::Done(d)) => {
                     let (i, c, outcome) = *d;
                     done.insert(i, (c, outcome));
@@ -391,14 +359,16 @@ pub fn run_analyze(
                 Err(_) => break,
             }
             while let Some((c, outcome)) = done.remove(&written) {
-                progress.record();
-                code |= write_analysis(&mut out, &name, &c, &outcome, json, &mut progress)?;
+                if c.is_record() {
+                    progress.inc(1);
+                }
+                code |= write_analysis(&mut out, &name, &c, &outcome, json, &progress)?;
                 written += 1;
             }
         }
         Ok(())
     })?;
-    progress.finish();
+    progress.finish_and_clear();
     Ok(code)
 }
 
@@ -411,7 +381,7 @@ fn write_analysis(
     c: &Checked,
     outcome: &Result<analyze::Analysis, String>,
     json: bool,
-    progress: &mut Progress,
+    progress: &indicatif::ProgressBar,
 ) -> io::Result<u8> {
     let mut code = 0;
     let at = format!("{name}: record {} (line {})", c.raw.index, c.raw.line);
@@ -422,9 +392,8 @@ fn write_analysis(
         .filter(|d| d.code == Code::DoubleDummyMismatch)
     {
         code = 1;
-        progress.finish();
         let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
-        eprintln!("{}", render(d, name, c.raw.index, &loc));
+        progress.suspend(|| eprintln!("{}", render(d, name, c.raw.index, &loc)));
     }
     match (outcome, json) {
         (Ok(report), true) => {
@@ -445,8 +414,7 @@ fn write_analysis(
         (_, false) => {
             if let (Err(why), true) = (outcome, c.is_record()) {
                 code = 1;
-                progress.finish();
-                eprintln!("troef: {at}: not analysed: {why}");
+                progress.suspend(|| eprintln!("troef: {at}: not analysed: {why}"));
             }
             writeln!(out)?;
             match &c.record {

@@ -126,6 +126,22 @@ impl<R: BufRead> Checker<R> {
     }
 }
 
+/// How many records a [`Checker`] on `input` yields as records
+/// ([`Checked::is_record`]), read without replaying them: a progress bar's
+/// total.
+pub fn count_records<R: BufRead>(input: R) -> io::Result<usize> {
+    let mut n = 0;
+    for raw in RecordReader::new(input) {
+        let raw = raw?;
+        let counts = !raw.diagnostics.is_empty() || {
+            let parsed = parse_record(&raw.text, raw.offset, &crate::VOCABULARY);
+            troef_ttn::counts_as_record(parsed.record.as_ref(), !parsed.diagnostics.is_empty())
+        };
+        n += usize::from(counts);
+    }
+    Ok(n)
+}
+
 /// Parses and replays one raw record.
 pub fn check_raw(
     raw: RawRecord,
