@@ -263,14 +263,7 @@ fn walk_tricks<G: TrickGame>(
                         Flow::Go
                     }
                     CardCheck::Legal => {
-                        let trick = play.play_unchecked(card);
-                        if let Some(t) = &trick {
-                            deal.tricks.push(TrickOut::without_roem(
-                                deal.tricks.len() + 1,
-                                (t.leader, &t.cards, t.winner, t.points),
-                            ));
-                        }
-                        game.played(cx, play, (seat, card), trick.as_ref(), (deal, out));
+                        play_card(cx, game, play, (seat, card), (deal, out));
                         Flow::Go
                     }
                 }
@@ -290,6 +283,25 @@ fn walk_tricks<G: TrickGame>(
         }
     }
     false
+}
+
+/// Plays `card` for `seat`: the trick it finishes is written out, and the
+/// game is told.
+fn play_card<G: TrickGame>(
+    cx: &mut Cx<'_, G::Profile>,
+    game: &mut G,
+    play: &mut Play<G::Rules>,
+    (seat, card): (Seat, Card),
+    (deal, out): (&mut DealReplay, &mut G::Out),
+) {
+    let trick = play.play_unchecked(card);
+    if let Some(t) = &trick {
+        deal.tricks.push(TrickOut::without_roem(
+            deal.tricks.len() + 1,
+            (t.leader, &t.cards, t.winner, t.points),
+        ));
+    }
+    game.played(cx, play, (seat, card), trick.as_ref(), (deal, out));
 }
 
 /// Whether `word`, which the game has just refused as no word of its own
@@ -336,14 +348,7 @@ fn resync<G: TrickGame>(
                     seat.name()
                 ),
             );
-            let trick = play.play_unchecked(card);
-            if let Some(t) = &trick {
-                deal.tricks.push(TrickOut::without_roem(
-                    deal.tricks.len() + 1,
-                    (t.leader, &t.cards, t.winner, t.points),
-                ));
-            }
-            game.played(cx, play, (seat, card), trick.as_ref(), (deal, out));
+            play_card(cx, game, play, (seat, card), (deal, out));
             Flow::Go
         }
         _ => {
