@@ -474,6 +474,38 @@ fn record_counts_without_replay_agree_with_check() {
     }
 }
 
+/// Issue 32: the rules references under `spec/rules/` are the ones
+/// `troef rules show` names, and every record they show (a ```ttn block)
+/// checks valid and is canonical.
+#[test]
+fn rules_references_exist_and_their_records_check() {
+    for g in troef_rules::GameKind::ALL {
+        if let Some(doc) = g.rules_reference() {
+            assert!(root().join(doc).is_file(), "{g}: {doc}");
+        }
+    }
+    let mut blocks = 0;
+    for path in files("spec/rules", "md") {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for block in text.split("```ttn\n").skip(1) {
+            let record = block.split("```").next().unwrap();
+            blocks += 1;
+            let checked = check_text(record);
+            assert!(checked.iter().any(|c| c.is_record()), "{}", rel(&path));
+            for c in &checked {
+                assert!(
+                    c.diagnostics.is_empty(),
+                    "{}: {:?}",
+                    rel(&path),
+                    c.diagnostics
+                );
+            }
+            assert_eq!(canonical(record), record, "{}: not canonical", rel(&path));
+        }
+    }
+    assert!(blocks >= 1);
+}
+
 /// One bad record does not stop the others from being checked (issue 2).
 #[test]
 fn one_bad_record_does_not_stop_the_others() {

@@ -103,6 +103,17 @@ impl GameKind {
         }
     }
 
+    /// The repository's own rules reference for the game (`spec/rules/`),
+    /// where one is written.
+    pub const fn rules_reference(self) -> Option<&'static str> {
+        match self {
+            GameKind::Klaverjassen => Some("spec/rules/klaverjassen.md"),
+            GameKind::Dumbal => Some("spec/rules/dumbal.md"),
+            GameKind::HetPandoeren => Some("spec/rules/het-pandoeren.md"),
+            GameKind::Pandoeren | GameKind::Jass | GameKind::Schafkopf => None,
+        }
+    }
+
     /// A game by its name exactly as a `[Game]` tag or a profile's `game`
     /// key writes it (`klaverjassen`).
     pub fn named(name: &str) -> Option<GameKind> {
