@@ -108,9 +108,10 @@ impl GameKind {
     pub const fn rules_reference(self) -> Option<&'static str> {
         match self {
             GameKind::Klaverjassen => Some("spec/rules/klaverjassen.md"),
+            GameKind::Schafkopf => Some("spec/rules/schafkopf.md"),
             GameKind::Dumbal => Some("spec/rules/dumbal.md"),
             GameKind::HetPandoeren => Some("spec/rules/het-pandoeren.md"),
-            GameKind::Pandoeren | GameKind::Jass | GameKind::Schafkopf => None,
+            GameKind::Pandoeren | GameKind::Jass => None,
         }
     }
 
