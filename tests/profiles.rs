@@ -232,6 +232,9 @@ fn runner_minimum_per_contract() {
     assert!(e.contains("a number of runners"), "{e}");
     let e = parse(&format!("{head}runner_minimum = \"two\"\n")).unwrap_err();
     assert!(e.contains("a number of runners"), "{e}");
+    // The key of older profile files says what to write instead.
+    let e = parse(&format!("{head}wenz_runner_minimum = 2\n")).unwrap_err();
+    assert!(e.contains("`[runner_minimum]` with `wenz = N`"), "{e}");
 }
 
 #[test]

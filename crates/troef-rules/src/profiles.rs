@@ -484,6 +484,11 @@ fn parse_game<P: GameProfile>(
             if e.message().starts_with("missing field") {
                 m.push_str("(give every field, or name a `base` profile to start from)\n");
             }
+            if e.message().contains("unknown field `wenz_runner_minimum`") {
+                // The key of profiles written before the runner minimum
+                // became per contract.
+                m.push_str("(the runner minimum is now one per contract: write `[runner_minimum]` with `wenz = N` and `geier = N`)\n");
+            }
             Err(err(origin, m))
         }
     }
