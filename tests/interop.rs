@@ -254,6 +254,23 @@ fn jass_kit_matches_and_saved_states() {
         .collect();
     assert_eq!(warned, [0, 1, 1]);
     insta::assert_snapshot!("import__jass_kit__states.jsonl", im.text);
+    // A game left out: the games after it are a match of their own, and
+    // the match's points are not compared (they count the missing game).
+    let text = std::fs::read_to_string(dir.join("match.json")).unwrap();
+    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    m["games"][0]["dealer"] = serde_json::json!(9);
+    let im = jass_kit::import(&m.to_string(), "match.json", "jass-kit");
+    assert_eq!((im.records, im.skipped), (1, 1));
+    assert!(
+        im.problems.iter().all(|p| p.at == "match 1, game 1"),
+        "{:?}",
+        im.problems
+    );
+    assert!(im
+        .text
+        .contains("[Match \"match.json match 1 after game 1\"]"));
+    assert!(records_of(&im).iter().all(|c| c.is_valid()));
+    let text = std::fs::read_to_string(dir.join("states.jsonl")).unwrap();
     // A trick of six cards from the first seat is a problem, not a panic.
     let six =
         text.lines()

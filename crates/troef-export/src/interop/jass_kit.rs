@@ -144,7 +144,7 @@ fn match_games(
             .unwrap_or_default()
             .to_string()
     });
-    let label = format!("{name} match {k}");
+    let mut label = format!("{name} match {k}");
     let mut sums = [0i64; 2];
     let mut whole = true;
     for (g, game) in games.iter().enumerate() {
@@ -157,7 +157,12 @@ fn match_games(
             players: Some((&names, &label)),
         };
         round_into(out, game, &at, &place);
-        whole &= out.records > before;
+        if out.records == before {
+            // A game left out: the games after it are a match of their own,
+            // so that the deal's order is not checked across the gap.
+            whole = false;
+            label = format!("{name} match {k} after game {}", g + 1);
+        }
         for t in game
             .get("tricks")
             .and_then(Value::as_array)

@@ -18,6 +18,7 @@ use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
 fn candidates(rule_set: &str, short: bool) -> (&'static [&'static str], bool) {
     match (rule_set.trim(), short) {
         ("Standard", false) => (&["netschafkopf"], true),
+        ("Standard", true) => (&["netschafkopf-short"], true),
         ("netschafkopf_helper", false) => (&["netschafkopf-helper"], true),
         ("netschafkopf_helper", true) => (&["netschafkopf-short"], true),
         ("PM-Regeln", false) => (&["pm-regeln", "pm-regeln-1-5-1"], true),
