@@ -257,7 +257,7 @@ fn jass_kit_matches_and_saved_states() {
     // A game left out: the games after it are a match of their own, and
     // the match's points are not compared (they count the missing game).
     let text = std::fs::read_to_string(dir.join("match.json")).unwrap();
-    let mut m: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut m: Value = serde_json::from_str(&text).unwrap();
     m["games"][0]["dealer"] = serde_json::json!(9);
     let im = jass_kit::import(&m.to_string(), "match.json", "jass-kit");
     assert_eq!((im.records, im.skipped), (1, 1));
