@@ -23,6 +23,15 @@ fn external(dir: &str) -> Option<std::path::PathBuf> {
     }
 }
 
+/// The import reported a problem whose message holds `text`.
+fn assert_problem(im: &Imported, text: &str) {
+    assert!(
+        im.problems.iter().any(|p| p.message.contains(text)),
+        "no problem with `{text}`: {:?}",
+        im.problems
+    );
+}
+
 /// Checks imported text: its records, valid or not.
 fn records_of(im: &Imported) -> Vec<Checked> {
     check_text(&im.text)
@@ -279,13 +288,7 @@ fn jass_kit_matches_and_saved_states() {
             .replacen("\"cards\": [", "\"cards\": [\"C6\", \"C7\", ", 1);
     let im = jass_kit::import(&six, "six.jsonl", "jass-kit");
     assert_eq!(im.records, 0);
-    assert!(
-        im.problems
-            .iter()
-            .any(|p| p.message.contains("a trick has four")),
-        "{:?}",
-        im.problems
-    );
+    assert_problem(&im, "a trick has four");
 }
 
 /// A cut anywhere in a log never panics; every hand finished before the cut
@@ -374,11 +377,7 @@ fn jass_kit_bad_rounds_are_reported_and_skipped() {
     );
     let cut = &text[..text.len() / 2];
     let im = jass_kit::import(cut, "cut.json", "swiss");
-    assert!(
-        im.problems.iter().any(|p| p.message.contains("truncated")),
-        "{:?}",
-        im.problems
-    );
+    assert_problem(&im, "truncated");
 }
 
 /// Issue 29, items 1 and 2 (fixture `corpus/import/jass-server/match-french.json`, written by
@@ -456,13 +455,7 @@ fn jass_server_log_closed_before_the_winner_is_read_with_a_warning() {
     // Anything else after the array is named, never skipped in silence.
     let im = jass_server::import(&format!("{body} x"), "junk.json", None);
     assert_eq!(im.records, 2);
-    assert!(
-        im.problems
-            .iter()
-            .any(|p| p.message.contains("text after the closing `]`")),
-        "{:?}",
-        im.problems
-    );
+    assert_problem(&im, "text after the closing `]`");
 }
 
 /// Issue 31, panic 1: trick messages with no card played before them (the
@@ -936,13 +929,7 @@ fn numbers_at_the_ends_of_i64_are_diagnosed_not_overflowed() {
         1,
     );
     let im = netschafkopf::import(protocol.as_bytes(), "big.txt", None);
-    assert!(
-        im.problems
-            .iter()
-            .any(|p| p.message.contains("out of range")),
-        "{:?}",
-        im.problems
-    );
+    assert_problem(&im, "out of range");
     let log =
         std::fs::read_to_string(root().join("corpus/import/jass-server/two-hands.json")).unwrap();
     let log = log.replace(

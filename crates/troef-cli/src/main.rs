@@ -731,6 +731,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
             Ok(())
         }
     })?;
+    let code = t.code();
     let Tally {
         records,
         valid,
@@ -738,8 +739,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
         empty,
         files,
         ..
-    } = &t;
-    let (records, valid, warnings, empty, files) = (*records, *valid, *warnings, *empty, *files);
+    } = t;
     let invalid = records - valid;
     match format {
         Format::Text => {
@@ -762,7 +762,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
         )?,
     }
     out.flush()?;
-    Ok(t.code())
+    Ok(code)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -2,7 +2,7 @@
 //! (the value of every card of a played hand).
 
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{mpsc, Mutex};
 use troef_rules::check::{Checked, Checker};
@@ -93,14 +93,10 @@ pub fn solve(
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     // A file of deals runs for minutes: a bar on a terminal.
-    let total = match source {
-        Source::Seed { count, .. } => *count,
-        Source::File(p) if p != "-" && io::stderr().is_terminal() => {
-            troef_rules::check::count_records(super::open(p)?)? as u64
-        }
-        Source::File(_) => 0,
+    let progress = match source {
+        Source::Seed { count, .. } => crate::progress::records(*count),
+        Source::File(p) => crate::progress::records_in(p)?,
     };
-    let progress = crate::progress::records(total);
     let mut code = 0;
     for c in recs {
         let c = c?;
@@ -275,20 +271,13 @@ pub fn run_analyze(
     threads: usize,
 ) -> io::Result<u8> {
     let source = Source::File(path.to_string());
-    // Count the records first for the progress bar (a second read, parsing
-    // only), by the rule `check` counts them.
-    let total = if path != "-" && io::stderr().is_terminal() {
-        troef_rules::check::count_records(super::open(path)?)?
-    } else {
-        0
-    };
+    let progress = crate::progress::records_in(path)?;
     let (name, mut recs) = records(&source, overrides, true)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if !json {
         writeln!(out, "% TTN {}", troef_ttn::TTN_VERSION)?;
     }
-    let progress = crate::progress::records(total as u64);
     let mut cards = 0u64;
     let mut code = 0;
     let threads = threads.max(1);
