@@ -103,15 +103,15 @@ impl GameKind {
         }
     }
 
-    /// The repository's own rules reference for the game (`spec/rules/`),
-    /// where one is written.
-    pub const fn rules_reference(self) -> Option<&'static str> {
+    /// The repository's own rules reference for the game (`spec/rules/`).
+    pub const fn rules_reference(self) -> &'static str {
         match self {
-            GameKind::Klaverjassen => Some("spec/rules/klaverjassen.md"),
-            GameKind::Schafkopf => Some("spec/rules/schafkopf.md"),
-            GameKind::Dumbal => Some("spec/rules/dumbal.md"),
-            GameKind::HetPandoeren => Some("spec/rules/het-pandoeren.md"),
-            GameKind::Pandoeren | GameKind::Jass => None,
+            GameKind::Klaverjassen => "spec/rules/klaverjassen.md",
+            GameKind::Pandoeren => "spec/rules/pandoeren.md",
+            GameKind::Jass => "spec/rules/jass.md",
+            GameKind::Schafkopf => "spec/rules/schafkopf.md",
+            GameKind::Dumbal => "spec/rules/dumbal.md",
+            GameKind::HetPandoeren => "spec/rules/het-pandoeren.md",
         }
     }
 

@@ -886,9 +886,10 @@ pub fn to_documented_toml(p: &AnyProfile) -> String {
         p.name(),
         p.game()
     ));
-    if let Some(doc) = p.game().rules_reference() {
-        s.push_str(&format!("# the rules, variant by variant: {doc}\n"));
-    }
+    s.push_str(&format!(
+        "# the rules, variant by variant: {}\n",
+        p.game().rules_reference()
+    ));
     for key in HEADER_KEYS {
         if let Some(v) = table.get(*key) {
             s.push_str(&format!("{key} = {}\n", toml_value(v)));
