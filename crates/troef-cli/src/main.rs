@@ -30,6 +30,10 @@ use troef_ttn::diag::{locate, render};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Diagnostics and data only: no progress bar, no summary line, no
+    /// "formatted FILE" (the exit code is the same).
+    #[arg(short, long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -193,7 +197,9 @@ enum Command {
         /// The input format: json (a troef export), jass-server (a Jass
         /// challenge-server match log), jass-kit (HSLU jass-kit / Swisslos
         /// rounds), netschafkopf (a NetSchafkopf Schafkopfprotokoll).
-        #[arg(long, default_value = "json")]
+        #[arg(long, default_value = "json", ignore_case = true,
+              value_parser = PossibleValuesParser::new(troef_export::interop::FORMATS)
+                  .map(|s| s.to_ascii_lowercase()))]
         from: String,
         /// The rule profile the records name (default: the format's own).
         #[arg(long)]
@@ -239,9 +245,10 @@ enum Command {
     /// contract and every playing side, the value that side can force with
     /// all hands known, the result, and a best line.
     Solve {
-        /// A file or `-` (each record's dealt hands); or use --game and --seed.
+        /// Files, directories (every *.ttn below, sorted) or `-` (each
+        /// record's dealt hands); or use --game and --seed.
         #[arg(required_unless_present = "seed", conflicts_with = "seed")]
-        path: Option<String>,
+        paths: Vec<String>,
         /// With --seed: the game to deal.
         #[arg(long, default_value = "klaverjassen", ignore_case = true, value_parser = dealt_game())]
         game: String,
@@ -267,8 +274,9 @@ enum Command {
     /// and `??` on costly cards, a variation with the best line), or a JSON
     /// report per record with `--format json`.
     Analyze {
-        /// A file or `-`.
-        path: String,
+        /// Files, directories (every *.ttn below, sorted) or `-`.
+        #[arg(required = true)]
+        paths: Vec<String>,
         /// The records annotated in TTN, or the analysis as JSON.
         #[arg(long, value_enum, default_value_t = AnalyzeFormat::Ttn)]
         format: AnalyzeFormat,
@@ -294,6 +302,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     let result = match cli.command {
         Command::Check {
             paths,
@@ -353,7 +362,7 @@ fn main() -> ExitCode {
             RulesCommand::Schema { game } => rules::schema(&game),
         },
         Command::Solve {
-            path,
+            paths,
             game,
             seed,
             count,
@@ -361,28 +370,34 @@ fn main() -> ExitCode {
             format,
             rules,
             threads,
-        } => {
-            let source = match (path, seed) {
-                (Some(p), _) => solve::Source::File(p),
-                (None, Some(seed)) => solve::Source::Seed {
-                    game,
-                    seed,
-                    count,
-                    start,
-                },
-                (None, None) => unreachable!("clap requires one"),
-            };
-            with_overrides(&rules, |o| {
-                solve::solve(&source, format == Format::Json, o, threads.get())
-            })
-        }
+        } => with_overrides(&rules, |o| {
+            let json = format == Format::Json;
+            match seed {
+                Some(seed) => {
+                    let source = solve::Source::Seed {
+                        game,
+                        seed,
+                        count,
+                        start,
+                    };
+                    solve::solve(&source, json, o, threads.get())
+                }
+                None => each_file(&paths, |path, _| {
+                    let source = solve::Source::File(path.to_string());
+                    solve::solve(&source, json, o, threads.get())
+                }),
+            }
+        }),
         Command::Analyze {
-            path,
+            paths,
             format,
             rules,
             threads,
         } => with_overrides(&rules, |o| {
-            solve::run_analyze(&path, format == AnalyzeFormat::Json, o, threads.get())
+            each_file(&paths, |path, first| {
+                let json = format == AnalyzeFormat::Json;
+                solve::run_analyze(path, json, first, o, threads.get())
+            })
         }),
         Command::Diff {
             paths,
@@ -742,6 +757,7 @@ fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Resu
     } = t;
     let invalid = records - valid;
     match format {
+        Format::Text if progress::quiet() => {}
         Format::Text => {
             write!(
                 out,
@@ -791,9 +807,21 @@ fn format_text(name: &str, text: &str) -> (String, usize, bool) {
 }
 
 fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
-    let files = expand(paths);
+    each_file(paths, |path, _| fmt_file(path, display_name(path), check, write))
+}
+
+/// Runs `f` on each file the paths name (directories walked for `*.ttn`,
+/// `-`), with whether it is the first, for the commands that handle one file
+/// at a time (`fmt`, `solve`, `analyze`). A directory without a `.ttn` file
+/// is a finding (1); an input that cannot be read is named on stderr (2)
+/// and the others are still handled. Returns the highest exit code.
+fn each_file(
+    paths: &[String],
+    mut f: impl FnMut(&str, bool) -> io::Result<u8>,
+) -> io::Result<u8> {
     let mut code = 0;
-    for input in &files {
+    let mut first = true;
+    for input in &expand(paths) {
         let path = &input.path;
         let name = display_name(path);
         match &input.kind {
@@ -809,8 +837,8 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
                 continue;
             }
         }
-        // An I/O error names its file and leaves the others to be formatted.
-        match fmt_file(path, name, check, write) {
+        // An I/O error names its file and leaves the others to be handled.
+        match f(path, first) {
             Ok(c) => code = code.max(c),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
             Err(e) => {
@@ -818,6 +846,7 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
                 code = 2;
             }
         }
+        first = false;
     }
     Ok(code)
 }
@@ -863,7 +892,9 @@ fn fmt_file(path: &str, name: &str, check: bool, write: bool) -> io::Result<u8> 
             eprintln!("troef: {name}: {bad} record(s) cannot be formatted; file left as it is");
         } else if formatted != text {
             write_atomically(Path::new(path), &formatted).map_err(|e| named(name, e))?;
-            eprintln!("troef: formatted {name}");
+            if !progress::quiet() {
+                eprintln!("troef: formatted {name}");
+            }
         }
     } else {
         emit(&formatted)?;
@@ -935,10 +966,17 @@ fn json(paths: &[String], ndjson: bool, overrides: &[AnyProfile]) -> io::Result<
 
 fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Result<u8> {
     use troef_export::interop;
+    let name = display_name(path);
+    if from == "json" {
+        if rules.is_some() {
+            eprintln!("troef: --rules applies to logs of other software; a troef export keeps its own [Rules] tags");
+            return Ok(2);
+        }
+        return import_export(path, format);
+    }
     let mut bytes = Vec::new();
     open(path)?.read_to_end(&mut bytes)?;
     let text = String::from_utf8_lossy(&bytes);
-    let name = display_name(path);
     // NetSchafkopf protocols are ISO-8859-1: the importer decodes them.
     if let (Err(e), false) = (std::str::from_utf8(&bytes), from == "netschafkopf") {
         eprintln!(
@@ -949,55 +987,51 @@ fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Re
     let file_name = Path::new(name)
         .file_name()
         .map_or(name.to_string(), |f| f.to_string_lossy().into_owned());
-    let imported = match from {
-        "json" => None,
-        "jass-server" => Some(interop::jass_server::import(&text, &file_name, rules)),
-        "netschafkopf" => Some(interop::netschafkopf::import(&bytes, &file_name, rules)),
-        "jass-kit" => Some(interop::jass_kit::import(
-            &text,
-            &file_name,
-            rules.unwrap_or("jass-kit"),
-        )),
-        other => {
-            eprintln!(
-                "troef: unknown import format `{other}` (known: {})",
-                interop::FORMATS.join(", ")
-            );
-            return Ok(2);
-        }
+    let im = match from {
+        "jass-server" => interop::jass_server::import(&text, &file_name, rules),
+        "netschafkopf" => interop::netschafkopf::import(&bytes, &file_name, rules),
+        _ => interop::jass_kit::import(&text, &file_name, rules.unwrap_or("jass-kit")),
     };
-    if let Some(im) = imported {
-        emit(&im.text)?;
-        let report = ImportReport {
-            name,
-            text: &im.text,
-            // Profile files given with --rules are relative to where troef runs.
-            dir: None,
-            skipped: im.skipped,
-            problems: &im.problems,
-            warnings: &im.warnings,
-        };
-        return report.print(format);
+    emit(&im.text)?;
+    // Profile files given with --rules are relative to where troef runs.
+    let mut log = ImportLog::new(name, format, None);
+    for w in &im.warnings {
+        log.note("warning", w)?;
     }
-    if rules.is_some() {
-        eprintln!("troef: --rules applies to logs of other software; a troef export keeps its own [Rules] tags");
-        return Ok(2);
+    for p in &im.problems {
+        log.note("error", p)?;
     }
-    match troef_export::import(&text) {
-        Ok(im) => {
-            let text = troef_ttn::print_file(&im.records, troef_rules::layout);
-            emit(&text)?;
-            let report = ImportReport {
-                name,
-                text: &text,
-                // An export's [Rules] files are relative to where its records were.
-                dir: dir_of(path),
-                skipped: im.problems.len(),
-                problems: &im.problems,
-                warnings: &[],
-            };
-            report.print(format)
+    log.skipped = im.skipped;
+    log.written(&im.text)?;
+    log.finish()
+}
+
+/// `import` of a `troef json` export, streamed: each record is written (and
+/// checked for the summary) as it is read, so memory holds one at a time.
+fn import_export(path: &str, format: Format) -> io::Result<u8> {
+    let name = display_name(path);
+    let input = open(path)?;
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    writeln!(out, "% TTN {}", troef_ttn::TTN_VERSION)?;
+    // An export's [Rules] files are relative to where its records were.
+    let mut log = ImportLog::new(name, format, dir_of(path));
+    let read = troef_export::import_from(input, |taken| match taken {
+        Ok(r) => {
+            let mut text = String::from("\n");
+            troef_ttn::print_record(&r, troef_rules::layout(&r), &mut text);
+            out.write_all(text.as_bytes())?;
+            log.written(&text)
         }
+        Err(p) => {
+            log.skipped += 1;
+            log.note("error", &p)
+        }
+    });
+    out.flush()?;
+    match read {
+        Ok(_) => log.finish(),
+        Err(troef_export::ImportError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => Err(e),
         Err(e) => {
             eprintln!("troef: {name}: {e}");
             Ok(2)
@@ -1005,48 +1039,95 @@ fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Re
     }
 }
 
-/// What an import wrote and what it could not take, for stderr.
-struct ImportReport<'a> {
+/// What an import wrote and what it could not take, reported on stderr as
+/// it goes: each warning and problem (text, or one JSON object a line), then
+/// a summary. The records written are checked as they are written, in one
+/// replay context (matches span records), so the summary says how many are
+/// valid.
+struct ImportLog<'a> {
     name: &'a str,
-    /// The TTN written: checked here, so the summary says how many are valid.
-    text: &'a str,
-    /// Where the records' relative profile files are found.
-    dir: Option<PathBuf>,
+    format: Format,
+    tracker: troef_rules::MatchTracker,
+    context: Context,
+    imported: usize,
+    valid: usize,
     skipped: usize,
-    problems: &'a [troef_export::interop::Problem],
-    warnings: &'a [troef_export::interop::Problem],
+    problems: usize,
+    warnings: usize,
 }
 
-impl ImportReport<'_> {
-    /// Writes the warnings, the problems and the summary on stderr (text, or
-    /// one JSON object a line) and returns the exit code: 0 clean (warnings or
-    /// not), 1 with problems or invalid records, 2 when nothing could be taken.
-    fn print(&self, format: Format) -> io::Result<u8> {
+impl<'a> ImportLog<'a> {
+    /// `dir`: where the records' relative profile files are found.
+    fn new(name: &'a str, format: Format, dir: Option<PathBuf>) -> Self {
+        ImportLog {
+            name,
+            format,
+            tracker: troef_rules::MatchTracker::default(),
+            context: Context {
+                profiles: Profiles::new(dir),
+                trace: false,
+            },
+            imported: 0,
+            valid: 0,
+            skipped: 0,
+            problems: 0,
+            warnings: 0,
+        }
+    }
+
+    /// A warning or a problem (`severity` "warning" or "error").
+    fn note(&mut self, severity: &str, p: &troef_export::interop::Problem) -> io::Result<()> {
         let name = self.name;
-        let (mut imported, mut valid) = (0usize, 0usize);
-        let context = Context {
-            profiles: Profiles::new(self.dir.clone()),
-            trace: false,
-        };
-        for c in Checker::with_context(self.text.as_bytes(), context) {
-            let c = c?;
-            if c.is_record() {
-                imported += 1;
-                valid += usize::from(c.is_valid());
+        let mut err = io::stderr().lock();
+        if severity == "warning" {
+            self.warnings += 1;
+        } else {
+            self.problems += 1;
+        }
+        match self.format {
+            Format::Text if severity == "warning" => writeln!(err, "troef: {name}: warning: {p}"),
+            Format::Text => writeln!(err, "troef: {name}: {p}"),
+            Format::Json => {
+                let line = serde_json::json!({"file": name, "severity": severity, "at": p.at, "message": p.message});
+                writeln!(err, "{line}")
             }
         }
+    }
+
+    /// TTN text written to stdout: its records are checked and counted.
+    fn written(&mut self, text: &str) -> io::Result<()> {
+        for raw in troef_ttn::RecordReader::new(text.as_bytes()) {
+            let Some(c) =
+                troef_rules::check::check_raw(raw?, &mut self.tracker, &mut self.context)
+            else {
+                continue;
+            };
+            if c.is_record() {
+                self.imported += 1;
+                self.valid += usize::from(c.is_valid());
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the summary and returns the exit code: 0 clean (warnings or
+    /// not), 1 with problems or invalid records, 2 when nothing could be taken.
+    fn finish(self) -> io::Result<u8> {
+        let ImportLog {
+            name,
+            imported,
+            valid,
+            skipped,
+            problems,
+            warnings,
+            ..
+        } = self;
         let invalid = imported - valid;
-        let read = imported + self.skipped;
-        let (problems, warnings) = (self.problems.len(), self.warnings.len());
+        let read = imported + skipped;
         let mut err = io::stderr().lock();
-        match format {
+        match self.format {
+            Format::Text if progress::quiet() => {}
             Format::Text => {
-                for w in self.warnings {
-                    writeln!(err, "troef: {name}: warning: {w}")?;
-                }
-                for p in self.problems {
-                    writeln!(err, "troef: {name}: {p}")?;
-                }
                 let warned = if warnings == 0 {
                     String::new()
                 } else {
@@ -1054,20 +1135,13 @@ impl ImportReport<'_> {
                 };
                 writeln!(
                     err,
-                    "troef: {name}: {read} game{} read: {imported} imported ({valid} valid, {invalid} invalid), {} skipped; {problems} problem{}{warned}",
+                    "troef: {name}: {read} game{} read: {imported} imported ({valid} valid, {invalid} invalid), {skipped} skipped; {problems} problem{}{warned}",
                     plural(read),
-                    self.skipped,
                     plural(problems),
                 )?;
             }
             Format::Json => {
-                for (severity, list) in [("warning", self.warnings), ("error", self.problems)] {
-                    for p in list {
-                        let line = serde_json::json!({"file": name, "severity": severity, "at": p.at, "message": p.message});
-                        writeln!(err, "{line}")?;
-                    }
-                }
-                let summary = serde_json::json!({"summary": {"file": name, "read": read, "imported": imported, "valid": valid, "invalid": invalid, "skipped": self.skipped, "problems": problems, "warnings": warnings}});
+                let summary = serde_json::json!({"summary": {"file": name, "read": read, "imported": imported, "valid": valid, "invalid": invalid, "skipped": skipped, "problems": problems, "warnings": warnings}});
                 writeln!(err, "{summary}")?;
             }
         }

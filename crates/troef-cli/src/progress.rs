@@ -1,13 +1,33 @@
-//! Progress bars on standard error (indicatif): drawn only when stderr is a
-//! terminal, so that logs and pipes get the output alone. One place for
-//! every command that runs long (`analyze`, `solve`; `check` on archives).
+//! What goes on standard error besides diagnostics: progress bars
+//! (indicatif), drawn only when stderr is a terminal, so that logs and pipes
+//! get the output alone, and summary lines; `--quiet` turns both off. One
+//! place for every command that runs long (`analyze`, `solve`; `check` on
+//! archives).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{self, IsTerminal};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// `--quiet`: no progress bar, no summary line; diagnostics and data only.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether summary lines and progress bars are left out.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
 
 /// A bar over `total` records; its message says what else is counted.
 pub fn records(total: u64) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let target = if quiet() {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
     bar.set_style(
         ProgressStyle::with_template(
             "[{bar:30}] {pos}/{len} records {msg} ({elapsed}, about {eta} left)",
@@ -22,7 +42,7 @@ pub fn records(total: u64) -> ProgressBar {
 /// read, parsing only, by the rule `check` counts records) when the bar is
 /// drawn at all: stderr is a terminal and the input is not standard input.
 pub fn records_in(path: &str) -> io::Result<ProgressBar> {
-    let total = if path != "-" && io::stderr().is_terminal() {
+    let total = if path != "-" && !quiet() && io::stderr().is_terminal() {
         troef_rules::check::count_records(super::open(path)?)?
     } else {
         0

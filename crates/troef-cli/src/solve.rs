@@ -264,9 +264,12 @@ enum Msg {
     Done(Box<(usize, Checked, Result<analyze::Analysis, String>)>),
 }
 
+/// Analyses the records of the file at `path`; `first`: the first file of
+/// the output, which starts with the version line.
 pub fn run_analyze(
     path: &str,
     json: bool,
+    first: bool,
     overrides: &[AnyProfile],
     threads: usize,
 ) -> io::Result<u8> {
@@ -275,7 +278,7 @@ pub fn run_analyze(
     let (name, mut recs) = records(&source, overrides, true)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    if !json {
+    if !json && first {
         writeln!(out, "% TTN {}", troef_ttn::TTN_VERSION)?;
     }
     let mut cards = 0u64;

@@ -519,3 +519,52 @@ fn json_and_show_read_many_inputs() {
         "{out}"
     );
 }
+
+/// Issue 32, inputs: `solve` and `analyze` take several files and
+/// directories like every command that reads records; analyze's TTN output
+/// is one file (one version line); `--quiet` leaves out the summary line,
+/// never a diagnostic or the exit code.
+#[test]
+fn solve_and_analyze_read_many_inputs_and_quiet_keeps_diagnostics() {
+    let dir = scratch("many-solve");
+    std::fs::create_dir_all(dir.join("d")).unwrap();
+    std::fs::write(dir.join("a.ttn"), corpus("corpus/klaverjassen/nat.ttn")).unwrap();
+    std::fs::write(dir.join("d/b.ttn"), corpus("corpus/klaverjassen/roem-stuk.ttn")).unwrap();
+    let (code, out, err) = troef(&dir, &["solve", "--threads", "1", "a.ttn", "d"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("a.ttn: record 1") && out.contains("d/b.ttn: record 1"), "{out}");
+    let (code, out, err) = troef(&dir, &["analyze", "--threads", "1", "a.ttn", "d"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("% TTN 1").count(), 1, "{out}");
+    assert_eq!(out.matches("[Game ").count(), 2, "{out}");
+    let (code, _, err) = troef(&dir, &["analyze", "a.ttn", "missing.ttn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing.ttn: No such file"), "{err}");
+
+    std::fs::write(
+        dir.join("bad.ttn"),
+        corpus("corpus/broken/klaverjassen/E401-illegal-play.ttn"),
+    )
+    .unwrap();
+    let (code, _, loud) = troef(&dir, &["check", "bad.ttn"]);
+    let (quiet_code, out, quiet) = troef(&dir, &["check", "--quiet", "bad.ttn"]);
+    assert_eq!((code, quiet_code), (1, 1));
+    assert!(out.is_empty());
+    assert!(loud.contains("error[E401]") && loud.contains("troef: 1 record"), "{loud}");
+    assert!(quiet.contains("error[E401]") && !quiet.contains("troef: 1 record"), "{quiet}");
+    let (code, _, err) = troef(&dir, &["-q", "check", "a.ttn"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+}
+
+/// Issue 32: `analyze` on a record that was only dealt says that `solve`
+/// answers for it.
+#[test]
+fn analyze_of_a_deal_points_to_solve() {
+    let dir = scratch("analyze-deal");
+    let (code, _, err) = troef(
+        &dir,
+        &["analyze", &root_file("corpus/klaverjassen/deal-only.ttn")],
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("no contract was played") && err.contains("`troef solve`"), "{err}");
+}

@@ -156,6 +156,10 @@ pub fn check_claim(claim: &str, value: i32, best: &[String]) -> ClaimCheck {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skip(pub String);
 
+/// Why a record that was only dealt is not analysed, and what answers instead.
+const NOT_PLAYED: &str =
+    "no contract was played (the record is a deal): `troef solve` gives its double-dummy table";
+
 /// Whether the solver plays the record's game.
 pub fn solvable(replay: &GameReplay) -> Result<(), Skip> {
     if crate::GAMES.contains(&replay.game) {
@@ -195,7 +199,7 @@ pub fn start(
     if let (Outcome::HetPandoeren(out), AnyProfile::HetPandoeren(p)) = (&replay.outcome, profile) {
         return het_start(out, p);
     }
-    let (word, maker) = contract_of(replay).ok_or_else(|| Skip("no contract was played".into()))?;
+    let (word, maker) = contract_of(replay).ok_or_else(|| Skip(NOT_PLAYED.into()))?;
     let choice = Choice::parse(profile, &word).ok_or_else(|| {
         Skip(format!(
             "the solver does not play `{word}` in {}",
@@ -265,7 +269,7 @@ fn het_start(
     let c = out
         .contract
         .as_ref()
-        .ok_or_else(|| Skip("no contract was played".into()))?;
+        .ok_or_else(|| Skip(NOT_PLAYED.into()))?;
     let contract =
         Contract::parse(&c.word).ok_or_else(|| Skip(format!("`{}` is not a contract", c.word)))?;
     let trump = out
