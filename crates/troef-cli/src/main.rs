@@ -807,7 +807,9 @@ fn format_text(name: &str, text: &str) -> (String, usize, bool) {
 }
 
 fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
-    each_file(paths, |path, _| fmt_file(path, display_name(path), check, write))
+    each_file(paths, |path, _| {
+        fmt_file(path, display_name(path), check, write)
+    })
 }
 
 /// Runs `f` on each file the paths name (directories walked for `*.ttn`,
@@ -815,10 +817,7 @@ fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
 /// at a time (`fmt`, `solve`, `analyze`). A directory without a `.ttn` file
 /// is a finding (1); an input that cannot be read is named on stderr (2)
 /// and the others are still handled. Returns the highest exit code.
-fn each_file(
-    paths: &[String],
-    mut f: impl FnMut(&str, bool) -> io::Result<u8>,
-) -> io::Result<u8> {
+fn each_file(paths: &[String], mut f: impl FnMut(&str, bool) -> io::Result<u8>) -> io::Result<u8> {
     let mut code = 0;
     let mut first = true;
     for input in &expand(paths) {
@@ -1097,8 +1096,7 @@ impl<'a> ImportLog<'a> {
     /// TTN text written to stdout: its records are checked and counted.
     fn written(&mut self, text: &str) -> io::Result<()> {
         for raw in troef_ttn::RecordReader::new(text.as_bytes()) {
-            let Some(c) =
-                troef_rules::check::check_raw(raw?, &mut self.tracker, &mut self.context)
+            let Some(c) = troef_rules::check::check_raw(raw?, &mut self.tracker, &mut self.context)
             else {
                 continue;
             };
@@ -1198,6 +1196,23 @@ mod tests {
             );
         }
         let _ = std::fs::remove_dir_all(&fresh);
+    }
+
+    /// `docs/cli.md`, the tested command-line reference, has a section for
+    /// every command.
+    #[test]
+    fn the_cli_reference_covers_every_command() {
+        let doc = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cli.md"),
+        )
+        .unwrap();
+        for c in super::Cli::command().get_subcommands() {
+            let name = c.get_name();
+            assert!(
+                doc.contains(&format!("`troef {name}`")),
+                "docs/cli.md says nothing of `troef {name}`"
+            );
+        }
     }
 
     /// Every argument of every command says in `--help` what it is (issue 32).

@@ -529,10 +529,17 @@ fn solve_and_analyze_read_many_inputs_and_quiet_keeps_diagnostics() {
     let dir = scratch("many-solve");
     std::fs::create_dir_all(dir.join("d")).unwrap();
     std::fs::write(dir.join("a.ttn"), corpus("corpus/klaverjassen/nat.ttn")).unwrap();
-    std::fs::write(dir.join("d/b.ttn"), corpus("corpus/klaverjassen/roem-stuk.ttn")).unwrap();
+    std::fs::write(
+        dir.join("d/b.ttn"),
+        corpus("corpus/klaverjassen/roem-stuk.ttn"),
+    )
+    .unwrap();
     let (code, out, err) = troef(&dir, &["solve", "--threads", "1", "a.ttn", "d"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("a.ttn: record 1") && out.contains("d/b.ttn: record 1"), "{out}");
+    assert!(
+        out.contains("a.ttn: record 1") && out.contains("d/b.ttn: record 1"),
+        "{out}"
+    );
     let (code, out, err) = troef(&dir, &["analyze", "--threads", "1", "a.ttn", "d"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("% TTN 1").count(), 1, "{out}");
@@ -550,8 +557,14 @@ fn solve_and_analyze_read_many_inputs_and_quiet_keeps_diagnostics() {
     let (quiet_code, out, quiet) = troef(&dir, &["check", "--quiet", "bad.ttn"]);
     assert_eq!((code, quiet_code), (1, 1));
     assert!(out.is_empty());
-    assert!(loud.contains("error[E401]") && loud.contains("troef: 1 record"), "{loud}");
-    assert!(quiet.contains("error[E401]") && !quiet.contains("troef: 1 record"), "{quiet}");
+    assert!(
+        loud.contains("error[E401]") && loud.contains("troef: 1 record"),
+        "{loud}"
+    );
+    assert!(
+        quiet.contains("error[E401]") && !quiet.contains("troef: 1 record"),
+        "{quiet}"
+    );
     let (code, _, err) = troef(&dir, &["-q", "check", "a.ttn"]);
     assert_eq!((code, err.as_str()), (0, ""));
 }
@@ -566,5 +579,8 @@ fn analyze_of_a_deal_points_to_solve() {
         &["analyze", &root_file("corpus/klaverjassen/deal-only.ttn")],
     );
     assert_eq!(code, 1);
-    assert!(err.contains("no contract was played") && err.contains("`troef solve`"), "{err}");
+    assert!(
+        err.contains("no contract was played") && err.contains("`troef solve`"),
+        "{err}"
+    );
 }

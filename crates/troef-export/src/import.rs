@@ -357,12 +357,12 @@ fn shape(r: &Record) -> Vec<Vec<usize>> {
     out
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const RECORD: &str = r#"{"tags":[{"name":"Game","value":"klaverjassen"},{"name":"Event","value":"E"}]}"#;
+    const RECORD: &str =
+        r#"{"tags":[{"name":"Game","value":"klaverjassen"},{"name":"Event","value":"E"}]}"#;
 
     fn doc(n: usize) -> String {
         let entries: Vec<String> = (0..n)
@@ -448,7 +448,14 @@ mod tests {
     /// receiver (a closed pipe) comes back as it was.
     #[test]
     fn not_an_export_and_a_closed_pipe() {
-        for bad in ["", "  \n", "[1,2]", r#"{"a":1}"#, "{\"records\": [", "% TTN 1"] {
+        for bad in [
+            "",
+            "  \n",
+            "[1,2]",
+            r#"{"a":1}"#,
+            "{\"records\": [",
+            "% TTN 1",
+        ] {
             assert!(
                 matches!(import(bad), Err(ImportError::NotAnExport(_))),
                 "{bad:?}"

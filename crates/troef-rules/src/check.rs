@@ -89,13 +89,35 @@ impl Checked {
     }
 }
 
-const JSON_HINT: &str =
-    "this looks like JSON: `troef import --from json FILE` reads troef's JSON export";
+const JSON_HINT: &str = "this looks like JSON: `troef import FILE` reads troef's JSON export, \
+     `troef import --from jass-server|jass-kit FILE` other software's logs";
+
+/// A first record that is JSON gets one error, with the hint, rather than
+/// one for each bracket and comma; the count of the others is said.
+fn not_ttn(diagnostics: &mut Vec<Diagnostic>) {
+    let more = diagnostics.len().saturating_sub(1);
+    diagnostics.truncate(1);
+    if let Some(d) = diagnostics.first_mut() {
+        d.notes.push(JSON_HINT.into());
+        if more > 0 {
+            d.notes.push(format!(
+                "{more} more diagnostic{} of this record left out: it is not TTN",
+                if more == 1 { "" } else { "s" }
+            ));
+        }
+    }
+}
 
 /// Whether a block starts as a JSON object with a key (`{"…` or `{` then
-/// a line starting with `"`): TTN's `{` comments do not.
+/// a line starting with `"`), or as a JSON array (`[` then `{`, `[`, `"`,
+/// `]` or a number): TTN's `{` comments and `[Tag "value"]` pairs do not.
 fn looks_like_json(text: &str) -> bool {
     let t = text.trim_start();
+    if let Some(rest) = t.strip_prefix('[') {
+        return rest
+            .trim_start()
+            .starts_with(|c: char| matches!(c, '{' | '[' | '"' | ']' | '-') || c.is_ascii_digit());
+    }
     t.strip_prefix('{')
         .is_some_and(|rest| rest.trim_start().starts_with('"'))
 }
@@ -107,6 +129,8 @@ pub struct Checker<R> {
     context: Context,
     /// Records so far; blocks of comments and the version line are not counted.
     count: usize,
+    /// The first record looked like JSON.
+    json: bool,
 }
 
 impl<R: BufRead> Checker<R> {
@@ -122,6 +146,7 @@ impl<R: BufRead> Checker<R> {
             tracker: MatchTracker::default(),
             context,
             count: 0,
+            json: false,
         }
     }
 }
@@ -199,10 +224,10 @@ impl<R: BufRead> Iterator for Checker<R> {
                 if c.is_record() {
                     self.count += 1;
                     c.raw.index = self.count;
-                    if self.count == 1 && looks_like_json(&c.raw.text) {
-                        if let Some(d) = c.diagnostics.first_mut() {
-                            d.notes.push(JSON_HINT.into());
-                        }
+                    // A JSON file split by its blank lines: every part is JSON.
+                    self.json |= self.count == 1 && looks_like_json(&c.raw.text);
+                    if self.json && !c.diagnostics.is_empty() {
+                        not_ttn(&mut c.diagnostics);
                     }
                 }
                 return Some(Ok(c));

@@ -598,7 +598,9 @@ fn declare(
             "a Weis is declared right after the declarer's own card in trick 1",
         )
         .notes
-        .push("spec/rules/jass.md section 5: announce the Weis while playing your first card".into());
+        .push(
+            "spec/rules/jass.md section 5: announce the Weis while playing your first card".into(),
+        );
         return;
     };
     let Some(w) = Weis::parse(text) else {
