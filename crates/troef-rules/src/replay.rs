@@ -73,7 +73,9 @@ pub struct DealReplay {
     /// The hands as dealt, N E S W; a hand not known is `null`.
     pub hands: Vec<Option<Vec<Card>>>,
     /// The deal's number (decimal), when all hands are known.
-    pub deal_number: Option<String>,
+    #[serde(serialize_with = "DealNumber::serialize_opt")]
+    #[schemars(with = "Option<String>")]
+    pub deal_number: Option<DealNumber>,
     /// The calls of the auction, in order.
     pub auction: Vec<Call>,
     pub tricks: Vec<TrickOut>,
@@ -84,6 +86,38 @@ pub struct DealReplay {
     /// The match running total per side after this deal (consecutive
     /// records with the same `Match`), in the partnership games.
     pub running_total: Option<TeamPoints>,
+}
+
+/// A deal's number, computed when it is asked for (an export, a report),
+/// not by every replay: ranking a deal is a 128-bit computation that costs
+/// more than checking the record (issue 30).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealNumber {
+    deck: troef_cards::Deck,
+    /// The hands N E S W, then the piles the game numbers with them
+    /// (Pandoeren's centre card).
+    piles: Vec<CardSet>,
+}
+
+impl DealNumber {
+    pub fn new(deck: troef_cards::Deck, piles: Vec<CardSet>) -> DealNumber {
+        DealNumber { deck, piles }
+    }
+
+    /// The number, or `None` when the piles are no deal of the deck.
+    pub fn value(&self) -> Option<u128> {
+        troef_cards::deal::rank(self.deck, &self.piles).ok()
+    }
+
+    fn serialize_opt<S: serde::Serializer>(
+        n: &Option<DealNumber>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        match n.as_ref().and_then(DealNumber::value) {
+            Some(v) => s.serialize_str(&v.to_string()),
+            None => s.serialize_none(),
+        }
+    }
 }
 
 impl Default for DealReplay {
@@ -658,9 +692,7 @@ pub(crate) fn read_full_deal(
         .iter()
         .map(|&s| Some(hands[s].iter().collect()))
         .collect();
-    r.deal_number = troef_cards::deal::rank(deck, &hands.0)
-        .ok()
-        .map(|n| n.to_string());
+    r.deal_number = Some(DealNumber::new(deck, hands.0.to_vec()));
     Some(hands)
 }
 

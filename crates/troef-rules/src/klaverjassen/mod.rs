@@ -382,8 +382,9 @@ pub fn hands_from_number(n: u128) -> Option<BySeat<CardSet>> {
     Some(BySeat([piles[0], piles[1], piles[2], piles[3]]))
 }
 
-pub fn number_of(hands: &BySeat<CardSet>) -> Option<u128> {
-    troef_cards::deal::rank(DECK, &hands.0).ok()
+/// The number of the deal of these hands, computed when it is asked for.
+pub fn deal_number(hands: &BySeat<CardSet>) -> crate::replay::DealNumber {
+    crate::replay::DealNumber::new(DECK, hands.0.to_vec())
 }
 
 #[cfg(test)]

@@ -542,7 +542,7 @@ fn prepare(
     // the play when the deal leaves hands out).
     if let [Some(n), Some(e), Some(s), Some(w)] = hands.0 {
         let all = BySeat([n, e, s, w]);
-        r.deal_number = super::number_of(&all).map(|n| n.to_string());
+        r.deal_number = Some(super::deal_number(&all));
         r.hands = all.0.iter().map(|h| Some(h.iter().collect())).collect();
     }
 
@@ -679,7 +679,7 @@ fn hands_in_play(
         }
     }
     if Seat::ALL.iter().all(|&s| known[s]) {
-        r.deal_number = super::number_of(&game_hands).map(|n| n.to_string());
+        r.deal_number = Some(super::deal_number(&game_hands));
         r.hands = Seat::ALL
             .iter()
             .map(|&s| Some(game_hands[s].iter().collect()))

@@ -365,13 +365,13 @@ pub fn deal_from_number(n: u128) -> Option<(BySeat<CardSet>, Card)> {
 }
 
 /// The number of a deal (four hands and the centre card).
-pub fn number_of(hands: &BySeat<CardSet>, centre: Card) -> Option<u128> {
-    let piles = [
+pub fn deal_number(hands: &BySeat<CardSet>, centre: Card) -> crate::replay::DealNumber {
+    let piles = vec![
         hands[Seat::North],
         hands[Seat::East],
         hands[Seat::South],
         hands[Seat::West],
         CardSet::single(centre),
     ];
-    deal::rank(DECK, &piles).ok()
+    crate::replay::DealNumber::new(DECK, piles)
 }

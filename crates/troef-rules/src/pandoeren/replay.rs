@@ -479,7 +479,7 @@ pub(crate) fn read_deal<P>(
         .iter()
         .map(|&s| Some(hands[s].iter().collect()))
         .collect();
-    r.deal_number = super::number_of(&hands, centre).map(|n| n.to_string());
+    r.deal_number = Some(super::deal_number(&hands, centre));
     Some((hands, centre))
 }
 
