@@ -382,6 +382,11 @@ pub fn hands_from_number(n: u128) -> Option<BySeat<CardSet>> {
     Some(BySeat([piles[0], piles[1], piles[2], piles[3]]))
 }
 
+/// The number of the deal of these hands.
+pub fn number_of(hands: &BySeat<CardSet>) -> Option<u128> {
+    deal_number(hands).value()
+}
+
 /// The number of the deal of these hands, computed when it is asked for.
 pub fn deal_number(hands: &BySeat<CardSet>) -> crate::replay::DealNumber {
     crate::replay::DealNumber::new(DECK, hands.0.to_vec())

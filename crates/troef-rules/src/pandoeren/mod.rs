@@ -365,6 +365,11 @@ pub fn deal_from_number(n: u128) -> Option<(BySeat<CardSet>, Card)> {
 }
 
 /// The number of a deal (four hands and the centre card).
+pub fn number_of(hands: &BySeat<CardSet>, centre: Card) -> Option<u128> {
+    deal_number(hands, centre).value()
+}
+
+/// The number of a deal, computed when it is asked for.
 pub fn deal_number(hands: &BySeat<CardSet>, centre: Card) -> crate::replay::DealNumber {
     let piles = vec![
         hands[Seat::North],
