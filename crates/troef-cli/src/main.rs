@@ -4,6 +4,7 @@
 
 mod deal;
 mod diff;
+mod fmt;
 mod progress;
 mod rules;
 mod show;
@@ -313,7 +314,7 @@ fn main() -> ExitCode {
             paths,
             check,
             write,
-        } => fmt(&paths, check, write),
+        } => each_file(&paths, |path, _| fmt::file(path, check, write)),
         Command::Json {
             paths,
             ndjson,
@@ -789,29 +790,6 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
-/// Formats one file's text (see `troef_ttn::format_text`), reporting each
-/// record kept verbatim, or left out because it is over the size limit, on
-/// stderr. Returns the text, how many records were not formatted, and whether
-/// one was left out.
-fn format_text(name: &str, text: &str) -> (String, usize, bool) {
-    let (out, unformatted) =
-        troef_ttn::format_text(text, &troef_rules::VOCABULARY, troef_rules::layout);
-    for u in &unformatted {
-        for d in &u.diagnostics {
-            let loc = locate(&u.raw.text, u.raw.offset, u.raw.line, d.span);
-            eprint!("{}", render(d, name, u.raw.index, &loc));
-        }
-    }
-    let cut = unformatted.iter().any(|u| u.raw.is_cut());
-    (out, unformatted.len(), cut)
-}
-
-fn fmt(paths: &[String], check: bool, write: bool) -> io::Result<u8> {
-    each_file(paths, |path, _| {
-        fmt_file(path, display_name(path), check, write)
-    })
-}
-
 /// Runs `f` on each file the paths name (directories walked for `*.ttn`,
 /// `-`), with whether it is the first, for the commands that handle one file
 /// at a time (`fmt`, `solve`, `analyze`). A directory without a `.ttn` file
@@ -848,91 +826,6 @@ fn each_file(paths: &[String], mut f: impl FnMut(&str, bool) -> io::Result<u8>) 
         first = false;
     }
     Ok(code)
-}
-
-/// `fmt` of one file: 0 when canonical (or formatted), 1 when it holds a record
-/// that cannot be formatted or is not canonical under `--check`.
-fn fmt_file(path: &str, name: &str, check: bool, write: bool) -> io::Result<u8> {
-    let mut bytes = Vec::new();
-    open(path)?.read_to_end(&mut bytes)?;
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!(
-                "troef: {name}: not UTF-8 (byte {}); left as it is",
-                e.utf8_error().valid_up_to()
-            );
-            return Ok(1);
-        }
-    };
-    let (formatted, bad, cut) = format_text(name, &text);
-    let mut code = u8::from(bad > 0);
-    if cut {
-        // A record over the limit was not read whole: no output stands for it.
-        eprintln!("troef: {name}: a record over the size limit is left out of the output");
-    }
-    if check {
-        if cut {
-            code = 1;
-        } else if formatted != text {
-            code = 1;
-            let diff = similar::TextDiff::configure()
-                .algorithm(similar::Algorithm::Myers)
-                .diff_lines(&text, &formatted);
-            print!(
-                "{}",
-                diff.unified_diff()
-                    .header(name, &format!("{name} (canonical)"))
-            );
-            eprintln!("troef: {name} is not canonical");
-        }
-    } else if write && path != "-" {
-        if bad > 0 {
-            eprintln!("troef: {name}: {bad} record(s) cannot be formatted; file left as it is");
-        } else if formatted != text {
-            write_atomically(Path::new(path), &formatted).map_err(|e| named(name, e))?;
-            if !progress::quiet() {
-                eprintln!("troef: formatted {name}");
-            }
-        }
-    } else {
-        emit(&formatted)?;
-    }
-    Ok(code)
-}
-
-/// Replaces the file at `path` (through a symbolic link: the link stays, its target
-/// changes) with `text`: written to a new temporary file in the target's directory,
-/// synced, given the old file's permissions, renamed over the target, and the
-/// directory synced, so that a crash or a full disk leaves either the old file or
-/// the new one, never a mix.
-fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let target = fs::canonicalize(path)?;
-    let dir = target.parent().unwrap_or(Path::new("/"));
-    let file_name = target
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Created exclusively under a fresh name: never follows or reuses a file another
-    // process put there.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}."))
-        .suffix(".troef.tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.as_file().sync_all()?;
-    fs::set_permissions(tmp.path(), fs::metadata(&target)?.permissions())?;
-    tmp.persist(&target).map_err(|e| e.error)?;
-    sync_dir(dir)
-}
-
-/// Makes a rename in `dir` durable (on Unix, where a directory can be opened and synced).
-fn sync_dir(dir: &Path) -> io::Result<()> {
-    #[cfg(unix)]
-    fs::File::open(dir)?.sync_all()?;
-    #[cfg(not(unix))]
-    let _ = dir;
-    Ok(())
 }
 
 /// `troef json`: the records of every input in one document, or one a line;

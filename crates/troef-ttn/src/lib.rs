@@ -20,7 +20,8 @@ pub use ast::*;
 pub use diag::{Code, Diagnostic, Severity};
 pub use parse::parse_record;
 pub use print::{
-    format_text, four_cards_in_play, print_file, print_record, unprintable, Layout, LineBreak,
+    format_stream, format_text, four_cards_in_play, print_file, print_record, unprintable, Layout,
+    LineBreak,
 };
 pub use reader::{counts_as_record, RawRecord, RecordReader};
 

@@ -86,17 +86,38 @@ pub struct Unformatted {
 /// verbatim and returned with its diagnostics; nothing is dropped without a
 /// diagnostic. A record over the reader's limit (E108) is never printed: only
 /// its start was read, and a cut record would change its meaning.
-/// Records are read with `vocabulary`.
+/// Records are read with `vocabulary`. [`format_stream`] does the same
+/// record by record, for input of any size.
 pub fn format_text(
     text: &str,
     vocabulary: &Vocabulary,
     layout: impl Fn(&Record) -> Layout,
 ) -> (String, Vec<Unformatted>) {
-    let mut out = format!("% TTN {}\n", crate::TTN_VERSION);
+    let mut out = Vec::new();
     let mut unformatted = Vec::new();
+    format_stream(text.as_bytes(), vocabulary, layout, &mut out, |u| {
+        unformatted.push(u);
+    })
+    .expect("reading from and writing to memory cannot fail");
+    let out = String::from_utf8(out).expect("printed from UTF-8 text");
+    (out, unformatted)
+}
+
+/// Formats the records of `input` to `out` as they are read, one record in
+/// memory at a time: what [`format_text`] does for a text. Each record kept
+/// verbatim goes to `unformatted` as it is met.
+pub fn format_stream<R: std::io::BufRead, W: std::io::Write>(
+    input: R,
+    vocabulary: &Vocabulary,
+    layout: impl Fn(&Record) -> Layout,
+    out: &mut W,
+    mut unformatted: impl FnMut(Unformatted),
+) -> std::io::Result<()> {
+    writeln!(out, "% TTN {}", crate::TTN_VERSION)?;
     let mut count = 0;
-    for raw in RecordReader::new(text.as_bytes()) {
-        let mut raw = raw.expect("reading from memory cannot fail");
+    let mut text = String::new();
+    for raw in RecordReader::new(input) {
+        let mut raw = raw?;
         let parsed = raw
             .diagnostics
             .is_empty()
@@ -108,25 +129,27 @@ pub fn format_text(
         }
         // Numbered as `troef check` numbers them.
         raw.index = count;
+        text.clear();
         match parsed {
             Some(p) if clean => {
                 if let Some(r) = p.record {
-                    out.push('\n');
-                    print_record(&r, layout(&r), &mut out);
+                    text.push('\n');
+                    print_record(&r, layout(&r), &mut text);
                 }
             }
             other => {
                 if !raw.is_cut() {
-                    out.push('\n');
-                    out.push_str(raw.text.trim_end());
-                    out.push('\n');
+                    text.push('\n');
+                    text.push_str(raw.text.trim_end());
+                    text.push('\n');
                 }
                 let diagnostics = other.map_or_else(|| raw.diagnostics.clone(), |p| p.diagnostics);
-                unformatted.push(Unformatted { raw, diagnostics });
+                unformatted(Unformatted { raw, diagnostics });
             }
         }
+        out.write_all(text.as_bytes())?;
     }
-    (out, unformatted)
+    Ok(())
 }
 
 /// Why `r` cannot be printed as TTN that reads back as `r`, if it cannot:
