@@ -67,20 +67,28 @@ struct RulesArg {
     rules: Vec<String>,
 }
 
-/// `--threads`, shared by `solve` and `analyze`.
+/// `--jobs` (also `--threads`, its older name), shared by `solve` and
+/// `analyze`.
 #[derive(clap::Args, Clone, Copy, Default)]
 struct ThreadsArg {
-    /// Threads to solve on (default: every core the system reports). Each has
-    /// a table of its own: about 100 MB for a Jass deal, 12 MB for the other
-    /// games. `solve` shares out a deal's contracts and sides, `analyze` the
-    /// records of the file; the output is the same for any number.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
-    threads: Option<u16>,
+    /// Threads to solve on (default: every core the system reports); the
+    /// older name `--threads` is kept. Each has a table of its own: about
+    /// 100 MB for a Jass deal, 12 MB for the other games. `solve` shares out
+    /// a deal's contracts and sides, `analyze` the records of the file; the
+    /// output is the same for any number.
+    #[arg(
+        long = "jobs",
+        short = 'j',
+        visible_alias = "threads",
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..=256)
+    )]
+    jobs: Option<u16>,
 }
 
 impl ThreadsArg {
     fn get(self) -> usize {
-        self.threads.map_or_else(
+        self.jobs.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             usize::from,
         )
@@ -656,6 +664,15 @@ fn read_inputs(
             .count(),
         ..Tally::default()
     };
+    // A bar over the bytes of the files named (standard input has no size),
+    // drawn only on a terminal.
+    let total = inputs
+        .iter()
+        .filter(|i| matches!(i.kind, Kind::File) && i.path != "-")
+        .filter_map(|i| fs::metadata(&i.path).ok())
+        .map(|m| m.len())
+        .sum();
+    let bar = progress::bytes(total);
     for input in &inputs {
         let path = &input.path;
         let name = display_name(path);
@@ -673,19 +690,20 @@ fn read_inputs(
             }
         }
         let input = match open(path) {
-            Ok(i) => i,
+            Ok(i) => bar.wrap_read(i),
             Err(e) => {
-                eprintln!("troef: {e}");
+                bar.suspend(|| eprintln!("troef: {e}"));
                 t.io_error = true;
                 continue;
             }
         };
+        bar.set_message(name.to_string());
         let (mut in_file, mut first, mut failed) = (0usize, None, false);
         for c in Checker::with_context(input, context(path, overrides)) {
             let c = match c {
                 Ok(c) => c,
                 Err(e) => {
-                    eprintln!("troef: {e}");
+                    bar.suspend(|| eprintln!("troef: {e}"));
                     t.io_error = true;
                     failed = true;
                     break;
@@ -701,7 +719,12 @@ fn read_inputs(
                 t.valid += 1;
             }
             t.warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
-            each(name, &c)?;
+            // Diagnostics go to stderr, under the bar: it steps aside.
+            if c.diagnostics.is_empty() {
+                each(name, &c)?;
+            } else {
+                bar.suspend(|| each(name, &c))?;
+            }
         }
         if in_file == 0 && !failed {
             t.empty += 1;
@@ -713,6 +736,7 @@ fn read_inputs(
             each(name, &Checked::no_record(first, holds))?;
         }
     }
+    bar.finish_and_clear();
     Ok(t)
 }
 

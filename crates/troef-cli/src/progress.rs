@@ -49,3 +49,22 @@ pub fn records_in(path: &str) -> io::Result<ProgressBar> {
     };
     Ok(records(total as u64))
 }
+
+/// A bar over `total` bytes of input (a command that reads records:
+/// `check`, `json`, `show`), with the rate and the time left.
+pub fn bytes(total: u64) -> ProgressBar {
+    let target = if quiet() {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "[{bar:30}] {bytes}/{total_bytes} ({binary_bytes_per_sec}, about {eta} left) {msg}",
+        )
+        .expect("a valid template")
+        .progress_chars("#> "),
+    );
+    bar
+}

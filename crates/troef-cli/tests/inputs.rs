@@ -534,7 +534,7 @@ fn solve_and_analyze_read_many_inputs_and_quiet_keeps_diagnostics() {
         corpus("corpus/klaverjassen/roem-stuk.ttn"),
     )
     .unwrap();
-    let (code, out, err) = troef(&dir, &["solve", "--threads", "1", "a.ttn", "d"]);
+    let (code, out, err) = troef(&dir, &["solve", "--jobs", "1", "a.ttn", "d"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains("a.ttn: record 1") && out.contains("d/b.ttn: record 1"),
