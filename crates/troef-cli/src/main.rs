@@ -689,8 +689,10 @@ fn read_inputs(
                 continue;
             }
         }
+        // A hidden bar is not fed: it would read the clock at every record.
         let input = match open(path) {
-            Ok(i) => bar.wrap_read(i),
+            Ok(i) if bar.is_hidden() => i,
+            Ok(i) => Box::new(bar.wrap_read(i)),
             Err(e) => {
                 bar.suspend(|| eprintln!("troef: {e}"));
                 t.io_error = true;

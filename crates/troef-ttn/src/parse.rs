@@ -100,6 +100,55 @@ pub fn canonical_word(text: &str) -> String {
     }
 }
 
+/// Tag names seen, compared without regard to ASCII case and without
+/// allocating: a short list while a record has few tags (as records do), a
+/// hash set beyond, so that a record of thousands of tags stays linear.
+#[derive(Default)]
+struct Names<'a> {
+    few: Vec<&'a str>,
+    many: std::collections::HashSet<Caseless<'a>>,
+}
+
+/// Past this many tags the names go into the hash set.
+const FEW_NAMES: usize = 24;
+
+impl<'a> Names<'a> {
+    /// Adds `name`; false when it was there already.
+    fn insert(&mut self, name: &'a str) -> bool {
+        if self.many.is_empty() {
+            if self.few.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+                return false;
+            }
+            if self.few.len() < FEW_NAMES {
+                self.few.push(name);
+                return true;
+            }
+            self.many.extend(self.few.drain(..).map(Caseless));
+        }
+        self.many.insert(Caseless(name))
+    }
+}
+
+/// A name hashed and compared as its ASCII lowercase.
+struct Caseless<'a>(&'a str);
+
+impl PartialEq for Caseless<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.eq_ignore_ascii_case(other.0)
+    }
+}
+
+impl Eq for Caseless<'_> {}
+
+impl std::hash::Hash for Caseless<'_> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        for b in self.0.bytes() {
+            h.write_u8(b.to_ascii_lowercase());
+        }
+        h.write_u8(0xff);
+    }
+}
+
 /// Where the next comment, glyph or variation attaches.
 enum Owner {
     Leading,
@@ -120,9 +169,9 @@ struct State<'a> {
     section_ok: bool,
     /// The tags this dialect knows.
     vocabulary: &'a Vocabulary,
-    /// The tag names so far, lowercase: a repeated one is found in
-    /// constant time, however many tags the record has.
-    names: std::collections::HashSet<String>,
+    /// The tag names so far: a repeated one is found in constant time,
+    /// however many tags the record has.
+    names: Names<'a>,
     /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
     /// skipped (and reported once), so the tree's depth stays bounded.
     overflow: usize,
@@ -200,7 +249,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
         base,
         rec: Record::default(),
         diags: Vec::new(),
-        names: std::collections::HashSet::new(),
+        names: Names::default(),
         stack: Vec::new(),
         owner: Owner::Leading,
         section_ok: false,
@@ -251,8 +300,9 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                         let span = st.span(start, rest);
                         st.close_section(span);
                         let canonical = st.vocabulary.canonical(name);
+                        let first = st.names.insert(canonical.unwrap_or(name));
                         let name = canonical.map_or_else(|| name.to_string(), str::to_string);
-                        if !st.names.insert(name.to_ascii_lowercase()) {
+                        if !first {
                             st.err(
                                 Code::DuplicateTag,
                                 span,
@@ -606,5 +656,28 @@ mod depth_tests {
                 .unwrap_or(0)
         }
         assert!(depth(&p.record.unwrap().tags[0].section) <= MAX_VARIATION_DEPTH + 2);
+    }
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    /// A repeated tag name is found in any case, among few tags (the list)
+    /// and among many (the hash set), and only the repeats are reported.
+    #[test]
+    fn repeated_names_in_any_case_few_or_many() {
+        for n in [3, FEW_NAMES - 1, FEW_NAMES, FEW_NAMES + 1, 200] {
+            let mut text: String = (0..n).map(|i| format!("[Tag{i} \"v\"]\n")).collect();
+            text.push_str("[tag1 \"again\"]\n[TAG2 \"again\"]\n[Tag999 \"new\"]\n");
+            let p = parse_record(&text, 0, &Vocabulary::OPEN);
+            let dups: Vec<&str> = p
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == Code::DuplicateTag)
+                .map(|d| d.message.as_str())
+                .collect();
+            assert_eq!(dups.len(), 2, "{n}: {dups:?}");
+        }
     }
 }
