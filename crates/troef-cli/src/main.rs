@@ -70,7 +70,7 @@ struct RulesArg {
 /// `--jobs` (also `--threads`, its older name), shared by `solve` and
 /// `analyze`.
 #[derive(clap::Args, Clone, Copy, Default)]
-struct ThreadsArg {
+struct JobsArg {
     /// Threads to solve on (default: every core the system reports); the
     /// older name `--threads` is kept. Each has a table of its own: about
     /// 100 MB for a Jass deal, 12 MB for the other games. `solve` shares out
@@ -86,7 +86,7 @@ struct ThreadsArg {
     jobs: Option<u16>,
 }
 
-impl ThreadsArg {
+impl JobsArg {
     fn get(self) -> usize {
         self.jobs.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -276,7 +276,7 @@ enum Command {
         #[command(flatten)]
         rules: RulesArg,
         #[command(flatten)]
-        threads: ThreadsArg,
+        jobs: JobsArg,
     },
     /// Replay each record and value every card played with all hands known:
     /// prints the records annotated (a `{dd: ...}` comment on each card, `?`
@@ -292,7 +292,7 @@ enum Command {
         #[command(flatten)]
         rules: RulesArg,
         #[command(flatten)]
-        threads: ThreadsArg,
+        jobs: JobsArg,
     },
     /// Replay FILE under two profiles (`--rules A --rules B`) and report where
     /// legality or score diverge; or compare two records of the same deal
@@ -378,7 +378,7 @@ fn main() -> ExitCode {
             start,
             format,
             rules,
-            threads,
+            jobs,
         } => with_overrides(&rules, |o| {
             let json = format == Format::Json;
             match seed {
@@ -389,11 +389,11 @@ fn main() -> ExitCode {
                         count,
                         start,
                     };
-                    solve::solve(&source, json, o, threads.get())
+                    solve::solve(&source, json, o, jobs.get())
                 }
                 None => each_file(&paths, |path, _| {
                     let source = solve::Source::File(path.to_string());
-                    solve::solve(&source, json, o, threads.get())
+                    solve::solve(&source, json, o, jobs.get())
                 }),
             }
         }),
@@ -401,11 +401,11 @@ fn main() -> ExitCode {
             paths,
             format,
             rules,
-            threads,
+            jobs,
         } => with_overrides(&rules, |o| {
             each_file(&paths, |path, first| {
                 let json = format == AnalyzeFormat::Json;
-                solve::run_analyze(path, json, first, o, threads.get())
+                solve::run_analyze(path, json, first, o, jobs.get())
             })
         }),
         Command::Diff {
