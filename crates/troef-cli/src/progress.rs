@@ -22,6 +22,15 @@ pub fn quiet() -> bool {
 
 /// A bar over `total` records; its message says what else is counted.
 pub fn records(total: u64) -> ProgressBar {
+    bar(
+        total,
+        "[{bar:30}] {pos}/{len} records {msg} ({elapsed}, about {eta} left)",
+    )
+}
+
+/// A bar of `total` steps drawn with `template` on stderr, hidden under
+/// `--quiet` (indicatif hides it too when stderr is not a terminal).
+fn bar(total: u64, template: &str) -> ProgressBar {
     let target = if quiet() {
         ProgressDrawTarget::hidden()
     } else {
@@ -29,11 +38,9 @@ pub fn records(total: u64) -> ProgressBar {
     };
     let bar = ProgressBar::with_draw_target(Some(total), target);
     bar.set_style(
-        ProgressStyle::with_template(
-            "[{bar:30}] {pos}/{len} records {msg} ({elapsed}, about {eta} left)",
-        )
-        .expect("a valid template")
-        .progress_chars("#> "),
+        ProgressStyle::with_template(template)
+            .expect("a valid template")
+            .progress_chars("#> "),
     );
     bar
 }
@@ -53,18 +60,8 @@ pub fn records_in(path: &str) -> io::Result<ProgressBar> {
 /// A bar over `total` bytes of input (a command that reads records:
 /// `check`, `json`, `show`), with the rate and the time left.
 pub fn bytes(total: u64) -> ProgressBar {
-    let target = if quiet() {
-        ProgressDrawTarget::hidden()
-    } else {
-        ProgressDrawTarget::stderr()
-    };
-    let bar = ProgressBar::with_draw_target(Some(total), target);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "[{bar:30}] {bytes}/{total_bytes} ({binary_bytes_per_sec}, about {eta} left) {msg}",
-        )
-        .expect("a valid template")
-        .progress_chars("#> "),
-    );
-    bar
+    bar(
+        total,
+        "[{bar:30}] {bytes}/{total_bytes} ({binary_bytes_per_sec}, about {eta} left) {msg}",
+    )
 }

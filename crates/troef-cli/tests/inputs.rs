@@ -472,12 +472,9 @@ fn solve_table_has_headers_seat_names_and_the_best_line() {
     assert!(out.contains("East-West"), "{out}");
 }
 
-/// Issue 32, inputs: `json` and `show` take what `check` takes (files,
-/// directories, `-`); `json --ndjson` writes one record a line, which
-/// `import` reads back; an input without a record is a record with E114.
-#[test]
-fn json_and_show_read_many_inputs() {
-    let dir = scratch("many");
+/// A scratch directory with a record in `a.ttn` and one in `d/b.ttn`.
+fn file_and_directory(name: &str) -> PathBuf {
+    let dir = scratch(name);
     std::fs::create_dir_all(dir.join("d")).unwrap();
     std::fs::write(dir.join("a.ttn"), corpus("corpus/klaverjassen/nat.ttn")).unwrap();
     std::fs::write(
@@ -485,6 +482,15 @@ fn json_and_show_read_many_inputs() {
         corpus("corpus/klaverjassen/roem-stuk.ttn"),
     )
     .unwrap();
+    dir
+}
+
+/// Issue 32, inputs: `json` and `show` take what `check` takes (files,
+/// directories, `-`); `json --ndjson` writes one record a line, which
+/// `import` reads back; an input without a record is a record with E114.
+#[test]
+fn json_and_show_read_many_inputs() {
+    let dir = file_and_directory("many");
     std::fs::write(dir.join("empty.ttn"), "").unwrap();
     let (code, out, err) = troef(&dir, &["json", "a.ttn", "d"]);
     assert_eq!(code, 0, "{err}");
@@ -526,14 +532,7 @@ fn json_and_show_read_many_inputs() {
 /// never a diagnostic or the exit code.
 #[test]
 fn solve_and_analyze_read_many_inputs_and_quiet_keeps_diagnostics() {
-    let dir = scratch("many-solve");
-    std::fs::create_dir_all(dir.join("d")).unwrap();
-    std::fs::write(dir.join("a.ttn"), corpus("corpus/klaverjassen/nat.ttn")).unwrap();
-    std::fs::write(
-        dir.join("d/b.ttn"),
-        corpus("corpus/klaverjassen/roem-stuk.ttn"),
-    )
-    .unwrap();
+    let dir = file_and_directory("many-solve");
     let (code, out, err) = troef(&dir, &["solve", "--jobs", "1", "a.ttn", "d"]);
     assert_eq!(code, 0, "{err}");
     assert!(
