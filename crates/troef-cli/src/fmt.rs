@@ -36,9 +36,6 @@ pub fn file(path: &str, check: bool, write: bool) -> io::Result<u8> {
         let mut out = io::BufWriter::new(stdout.lock());
         let report = format(input, name, &mut out)?;
         out.flush()?;
-        if report.cut {
-            eprintln!("troef: {name}: a record over the size limit is left out of the output");
-        }
         return Ok(u8::from(report.unformatted > 0));
     }
     // --check: the output is compared with the input as both go by.
@@ -53,36 +50,32 @@ pub fn file(path: &str, check: bool, write: bool) -> io::Result<u8> {
     };
     let report = format(tee, name, &mut out)?;
     let cmp = cmp.borrow_mut().finish();
-    if report.cut {
-        eprintln!("troef: {name}: a record over the size limit is left out of the output");
-    }
-    if !cmp.differs && !report.cut {
+    // A record left out was reported (exit 1): no diff stands for it.
+    if report.cut || !cmp.differs {
         return Ok(u8::from(report.unformatted > 0));
     }
-    if cmp.differs {
-        match cmp.copies {
-            Some((old, new)) => {
-                let (old, new) = (String::from_utf8_lossy(&old), String::from_utf8_lossy(&new));
-                let diff = similar::TextDiff::configure()
-                    .algorithm(similar::Algorithm::Myers)
-                    .diff_lines(&old, &new);
-                let mut out = io::stdout().lock();
-                write!(
-                    out,
-                    "{}",
-                    diff.unified_diff()
-                        .header(name, &format!("{name} (canonical)"))
-                )?;
-                out.flush()?;
-            }
-            None => eprintln!(
-                "troef: {name}: the first difference is at line {}; the diff of a file over {} MiB is not printed (`troef fmt {name} | diff {name} -` shows it)",
-                cmp.first_line,
-                DIFF_LIMIT >> 20
-            ),
+    match cmp.copies {
+        Some((old, new)) => {
+            let (old, new) = (String::from_utf8_lossy(&old), String::from_utf8_lossy(&new));
+            let diff = similar::TextDiff::configure()
+                .algorithm(similar::Algorithm::Myers)
+                .diff_lines(&old, &new);
+            let mut out = io::stdout().lock();
+            write!(
+                out,
+                "{}",
+                diff.unified_diff()
+                    .header(name, &format!("{name} (canonical)"))
+            )?;
+            out.flush()?;
         }
-        eprintln!("troef: {name} is not canonical");
+        None => eprintln!(
+            "troef: {name}: the first difference is at line {}; the diff of a file over {} MiB is not printed (`troef fmt {name} | diff {name} -` shows it)",
+            cmp.first_line,
+            DIFF_LIMIT >> 20
+        ),
     }
+    eprintln!("troef: {name} is not canonical");
     Ok(1)
 }
 
@@ -95,7 +88,8 @@ struct Report {
 }
 
 /// Formats `input` to `out`, rendering the diagnostics of each record that
-/// cannot be formatted on stderr as it is met.
+/// cannot be formatted on stderr as it is met, and saying when a record over
+/// the size limit was left out.
 fn format(input: impl BufRead, name: &str, out: &mut impl Write) -> io::Result<Report> {
     let mut report = Report {
         unformatted: 0,
@@ -115,6 +109,9 @@ fn format(input: impl BufRead, name: &str, out: &mut impl Write) -> io::Result<R
             }
         },
     )?;
+    if report.cut {
+        eprintln!("troef: {name}: a record over the size limit is left out of the output");
+    }
     Ok(report)
 }
 

@@ -939,7 +939,8 @@ fn import_export(path: &str, format: Format) -> io::Result<u8> {
             let mut text = String::from("\n");
             troef_ttn::print_record(&r, troef_rules::layout(&r), &mut text);
             out.write_all(text.as_bytes())?;
-            log.written(&text)
+            log.record(&r);
+            Ok(())
         }
         Err(p) => {
             log.skipped += 1;
@@ -1020,11 +1021,21 @@ impl<'a> ImportLog<'a> {
                 continue;
             };
             if c.is_record() {
-                self.imported += 1;
-                self.valid += usize::from(c.is_valid());
+                self.count(c.is_valid());
             }
         }
         Ok(())
+    }
+
+    /// A record written to stdout, already parsed: replayed, not read again.
+    fn record(&mut self, r: &troef_ttn::Record) {
+        let out = troef_rules::replay_in(r, &mut self.tracker, &mut self.context);
+        self.count(!out.diagnostics.iter().any(troef_ttn::Diagnostic::is_error));
+    }
+
+    fn count(&mut self, valid: bool) {
+        self.imported += 1;
+        self.valid += usize::from(valid);
     }
 
     /// Writes the summary and returns the exit code: 0 clean (warnings or
