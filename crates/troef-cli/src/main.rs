@@ -17,7 +17,8 @@ use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use troef_rules::check::{Checked, Checker, Holds};
+use troef_rules::check::{Checked, Holds};
+use troef_rules::parallel::{check_inputs, Item, Keep};
 use troef_rules::profiles::{self, AnyProfile, Profiles};
 use troef_rules::Context;
 use troef_ttn::diag::{locate, render};
@@ -57,6 +58,13 @@ enum ProfileFormat {
     Json,
 }
 
+/// Records are parsed and replayed into many small allocations, freed on
+/// another thread when `--jobs` is above one: mimalloc serves both without
+/// the lock glibc's allocator takes on a free from another thread
+/// (BENCHMARKS.md, "Allocator").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// `--rules`, shared by the commands that replay.
 #[derive(clap::Args, Clone, Default)]
 struct RulesArg {
@@ -67,15 +75,16 @@ struct RulesArg {
     rules: Vec<String>,
 }
 
-/// `--jobs` (also `--threads`, its older name), shared by `solve` and
-/// `analyze`.
+/// `--jobs` (also `--threads`, its older name), shared by every command
+/// that replays or solves records.
 #[derive(clap::Args, Clone, Copy, Default)]
 struct JobsArg {
-    /// Threads to solve on (default: every core the system reports); the
-    /// older name `--threads` is kept. Each has a table of its own: about
-    /// 100 MB for a Jass deal, 12 MB for the other games. `solve` shares out
-    /// a deal's contracts and sides, `analyze` the records of the file; the
-    /// output is the same for any number.
+    /// Threads to work on (default: every core the system reports); the
+    /// older name `--threads` is kept. The output is the same, in input
+    /// order, for any number. `check`, `json` and `show` replay batches of
+    /// records on them; `solve` shares out a deal's contracts and sides,
+    /// each thread with a table of its own (about 100 MB for a Jass deal,
+    /// 12 MB for the other games); `analyze` the records of the file.
     #[arg(
         long = "jobs",
         short = 'j',
@@ -162,6 +171,8 @@ enum Command {
         format: Format,
         #[command(flatten)]
         rules: RulesArg,
+        #[command(flatten)]
+        jobs: JobsArg,
     },
     /// Print records in canonical TTN.
     Fmt {
@@ -186,6 +197,8 @@ enum Command {
         ndjson: bool,
         #[command(flatten)]
         rules: RulesArg,
+        #[command(flatten)]
+        jobs: JobsArg,
     },
     /// Print the JSON Schema of `troef json` output.
     Schema,
@@ -244,6 +257,8 @@ enum Command {
         paths: Vec<String>,
         #[command(flatten)]
         rules: RulesArg,
+        #[command(flatten)]
+        jobs: JobsArg,
     },
     /// Rule profiles: list, show, compare.
     Rules {
@@ -317,7 +332,8 @@ fn main() -> ExitCode {
             paths,
             format,
             rules,
-        } => with_overrides(&rules, |o| check(&paths, format, o)),
+            jobs,
+        } => with_overrides(&rules, |o| check(&paths, format, o, jobs.get())),
         Command::Fmt {
             paths,
             check,
@@ -327,7 +343,8 @@ fn main() -> ExitCode {
             paths,
             ndjson,
             rules,
-        } => with_overrides(&rules, |o| json(&paths, ndjson, o)),
+            jobs,
+        } => with_overrides(&rules, |o| json(&paths, ndjson, o, jobs.get())),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(
@@ -355,7 +372,9 @@ fn main() -> ExitCode {
             start,
             players,
         } => deal::run(&game, seed, count, start, players),
-        Command::Show { paths, rules } => with_overrides(&rules, |o| show::run(&paths, o)),
+        Command::Show { paths, rules, jobs } => {
+            with_overrides(&rules, |o| show::run(&paths, o, jobs.get()))
+        }
         Command::Rules { command } => match command {
             RulesCommand::List { game, format } => {
                 rules::list(game.as_deref(), format == Format::Json)
@@ -565,7 +584,7 @@ fn walk(
 
 /// Opens `path` (`-` is stdin) for reading. Every error, at the opening or at any
 /// later read, names the path; a directory is refused before anything is read.
-fn open(path: &str) -> io::Result<Box<dyn BufRead>> {
+fn open(path: &str) -> io::Result<Box<dyn BufRead + Send>> {
     if path == "-" {
         return Ok(Box::new(Named {
             inner: BufReader::new(io::stdin()),
@@ -650,10 +669,13 @@ impl Tally {
 /// (files, directories walked for `*.ttn`, `-`): `each` gets every checked
 /// record with its file's name, and for an input that holds no record a
 /// stand-in whose diagnostic says so (E114). I/O errors are reported on
-/// stderr and the other inputs are still read.
+/// stderr and the other inputs are still read. `jobs` threads replay the
+/// records; `each` gets them in input order whatever their number.
 fn read_inputs(
     paths: &[String],
     overrides: &[AnyProfile],
+    jobs: usize,
+    keep: Keep,
     mut each: impl FnMut(&str, &Checked) -> io::Result<()>,
 ) -> io::Result<Tally> {
     let inputs = expand(paths);
@@ -673,71 +695,76 @@ fn read_inputs(
         .map(|m| m.len())
         .sum();
     let bar = progress::bytes(total);
-    for input in &inputs {
-        let path = &input.path;
-        let name = display_name(path);
-        match &input.kind {
-            Kind::File => {}
-            Kind::EmptyDir => {
-                t.empty += 1;
-                each(name, &Checked::no_record(None, Holds::NoTtnFile))?;
-                continue;
-            }
-            Kind::Unreadable(e) => {
-                eprintln!("troef: {name}: {e}");
-                t.io_error = true;
-                continue;
-            }
+    // The reading thread opens each file in turn.
+    let open_input = |input: &Input| {
+        if !matches!(input.kind, Kind::File) {
+            return None;
         }
+        let path = &input.path;
         // A hidden bar is not fed: it would read the clock at every record.
-        let input = match open(path) {
-            Ok(i) if bar.is_hidden() => i,
-            Ok(i) => Box::new(bar.wrap_read(i)),
-            Err(e) => {
+        Some(open(path).map(|i| {
+            bar.set_message(display_name(path).to_string());
+            let i: Box<dyn BufRead + Send> = if bar.is_hidden() {
+                i
+            } else {
+                Box::new(bar.wrap_read(i))
+            };
+            (i, context(path, overrides))
+        }))
+    };
+    // What the current file held so far: records, its first block, an error.
+    let (mut in_file, mut first, mut failed) = (0usize, None, false);
+    check_inputs(&inputs, jobs, keep, open_input, |input, item| {
+        let name = display_name(&input.path);
+        match item {
+            Item::Checked(c) if !c.is_record() => {
+                first.get_or_insert(c.raw);
+            }
+            Item::Checked(c) => {
+                in_file += 1;
+                t.records += 1;
+                if c.is_valid() {
+                    t.valid += 1;
+                }
+                t.warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
+                // Diagnostics go to stderr, under the bar: it steps aside.
+                if c.diagnostics.is_empty() {
+                    each(name, &c)?;
+                } else {
+                    bar.suspend(|| each(name, &c))?;
+                }
+            }
+            Item::Failed(e) => {
                 bar.suspend(|| eprintln!("troef: {e}"));
                 t.io_error = true;
-                continue;
+                failed = true;
             }
-        };
-        bar.set_message(name.to_string());
-        let (mut in_file, mut first, mut failed) = (0usize, None, false);
-        for c in Checker::with_context(input, context(path, overrides)) {
-            let c = match c {
-                Ok(c) => c,
-                Err(e) => {
-                    bar.suspend(|| eprintln!("troef: {e}"));
-                    t.io_error = true;
-                    failed = true;
-                    break;
+            Item::End => {
+                match &input.kind {
+                    Kind::EmptyDir => {
+                        t.empty += 1;
+                        each(name, &Checked::no_record(None, Holds::NoTtnFile))?;
+                    }
+                    Kind::Unreadable(e) => {
+                        bar.suspend(|| eprintln!("troef: {name}: {e}"));
+                        t.io_error = true;
+                    }
+                    Kind::File if in_file == 0 && !failed => {
+                        t.empty += 1;
+                        let holds = if first.is_some() {
+                            Holds::Comments
+                        } else {
+                            Holds::Nothing
+                        };
+                        each(name, &Checked::no_record(first.take(), holds))?;
+                    }
+                    Kind::File => {}
                 }
-            };
-            if !c.is_record() {
-                first.get_or_insert(c.raw);
-                continue;
-            }
-            in_file += 1;
-            t.records += 1;
-            if c.is_valid() {
-                t.valid += 1;
-            }
-            t.warnings += c.diagnostics.iter().filter(|d| !d.is_error()).count();
-            // Diagnostics go to stderr, under the bar: it steps aside.
-            if c.diagnostics.is_empty() {
-                each(name, &c)?;
-            } else {
-                bar.suspend(|| each(name, &c))?;
+                (in_file, first, failed) = (0, None, false);
             }
         }
-        if in_file == 0 && !failed {
-            t.empty += 1;
-            let holds = if first.is_some() {
-                Holds::Comments
-            } else {
-                Holds::Nothing
-            };
-            each(name, &Checked::no_record(first, holds))?;
-        }
-    }
+        Ok(())
+    })?;
     bar.finish_and_clear();
     Ok(t)
 }
@@ -753,26 +780,37 @@ fn render_all(name: &str, c: &Checked) -> String {
     s
 }
 
-fn check(paths: &[String], format: Format, overrides: &[AnyProfile]) -> io::Result<u8> {
+fn check(
+    paths: &[String],
+    format: Format,
+    overrides: &[AnyProfile],
+    jobs: usize,
+) -> io::Result<u8> {
     // Data on stdout, diagnostics on stderr (issue 32): the text report is
     // diagnostics; with --format json they are the data.
     let mut out: io::BufWriter<Box<dyn Write>> = io::BufWriter::new(match format {
         Format::Text => Box::new(io::stderr().lock()),
         Format::Json => Box::new(io::stdout().lock()),
     });
-    let t = read_inputs(paths, overrides, |name, c| match format {
-        Format::Text => out.write_all(render_all(name, c).as_bytes()),
-        Format::Json => {
-            for d in troef_export::diagnostics_out(name, c) {
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string(&d).map_err(io::Error::other)?
-                )?;
+    let t = read_inputs(
+        paths,
+        overrides,
+        jobs,
+        Keep::Diagnostics,
+        |name, c| match format {
+            Format::Text => out.write_all(render_all(name, c).as_bytes()),
+            Format::Json => {
+                for d in troef_export::diagnostics_out(name, c) {
+                    writeln!(
+                        out,
+                        "{}",
+                        serde_json::to_string(&d).map_err(io::Error::other)?
+                    )?;
+                }
+                Ok(())
             }
-            Ok(())
-        }
-    })?;
+        },
+    )?;
     let code = t.code();
     let Tally {
         records,
@@ -856,11 +894,11 @@ fn each_file(paths: &[String], mut f: impl FnMut(&str, bool) -> io::Result<u8>) 
 
 /// `troef json`: the records of every input in one document, or one a line;
 /// an input without a record is a record of its own with E114 (exit 1).
-fn json(paths: &[String], ndjson: bool, overrides: &[AnyProfile]) -> io::Result<u8> {
+fn json(paths: &[String], ndjson: bool, overrides: &[AnyProfile], jobs: usize) -> io::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut w = troef_export::ExportWriter::new(&mut out, ndjson)?;
-    let t = read_inputs(paths, overrides, |name, c| {
+    let t = read_inputs(paths, overrides, jobs, Keep::All, |name, c| {
         // An input without a record is a stand-in record with E114, in the
         // data as `check --format json` has it.
         w.record(name, c)?;

@@ -5,9 +5,13 @@ use troef_rules::profiles::AnyProfile;
 
 /// Every record of every input, drawn with its diagnostics (an input
 /// without a record, with E114). Exit 1 when a record is invalid.
-pub fn run(paths: &[String], overrides: &[AnyProfile]) -> io::Result<u8> {
-    let t = super::read_inputs(paths, overrides, |name, c| {
-        super::emit(&troef_export::report::show(name, c))
-    })?;
+pub fn run(paths: &[String], overrides: &[AnyProfile], jobs: usize) -> io::Result<u8> {
+    let t = super::read_inputs(
+        paths,
+        overrides,
+        jobs,
+        troef_rules::parallel::Keep::All,
+        |name, c| super::emit(&troef_export::report::show(name, c)),
+    )?;
     Ok(t.code())
 }

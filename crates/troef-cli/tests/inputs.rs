@@ -583,3 +583,42 @@ fn analyze_of_a_deal_points_to_solve() {
         "{err}"
     );
 }
+
+/// `--jobs` changes nothing but the speed: every command that replays
+/// records writes the same bytes and exits the same way for any number of
+/// jobs, over valid and invalid records, many files, a missing file and an
+/// empty directory (issue 30).
+#[test]
+fn jobs_change_nothing_but_the_speed() {
+    let dir = scratch("jobs");
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    let (corpus, invalid) = (root_file("corpus"), root_file("spec/conformance"));
+    let missing = dir.join("missing.ttn");
+    let empty = dir.join("empty");
+    let inputs = [
+        corpus.as_str(),
+        invalid.as_str(),
+        missing.to_str().unwrap(),
+        empty.to_str().unwrap(),
+    ];
+    for command in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["json"],
+        &["json", "--ndjson"],
+        &["show"],
+    ] {
+        let run = |jobs: &str| {
+            let mut args = command.to_vec();
+            args.extend(["--jobs", jobs]);
+            args.extend(inputs);
+            troef(Path::new("."), &args)
+        };
+        let one = run("1");
+        assert_eq!(one.0, 2, "{command:?}: a missing file is an I/O error");
+        assert!(one.1.len() + one.2.len() > 10_000, "{command:?}");
+        for jobs in ["2", "5"] {
+            assert!(one == run(jobs), "{command:?} --jobs {jobs}");
+        }
+    }
+}

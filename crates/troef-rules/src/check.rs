@@ -18,12 +18,41 @@ pub struct Checked {
     pub replay: Option<GameReplay>,
     /// The main line's plays with their legal sets, when the context traced.
     pub trace: Option<Vec<PlayPoint>>,
+    /// Whether the block counts as a record, settled when it was checked.
+    counts: bool,
 }
 
 impl Checked {
+    fn new(
+        raw: RawRecord,
+        record: Option<Record>,
+        diagnostics: Vec<Diagnostic>,
+        replay: Option<GameReplay>,
+        trace: Option<Vec<PlayPoint>>,
+    ) -> Checked {
+        let counts = troef_ttn::counts_as_record(record.as_ref(), !diagnostics.is_empty());
+        Checked {
+            raw,
+            record,
+            diagnostics,
+            replay,
+            trace,
+            counts,
+        }
+    }
+
     /// Whether the block counts as a record (`troef_ttn::counts_as_record`).
     pub fn is_record(&self) -> bool {
-        troef_ttn::counts_as_record(self.record.as_ref(), !self.diagnostics.is_empty())
+        self.counts
+    }
+
+    /// Drops the syntax tree, the replay and the trace, keeping the text,
+    /// the diagnostics and whether the block is a record: all a report of
+    /// diagnostics needs.
+    pub fn slim(&mut self) {
+        self.record = None;
+        self.replay = None;
+        self.trace = None;
     }
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
@@ -79,13 +108,7 @@ impl Checked {
         } else {
             "a record starts with tag pairs such as [Game \"klaverjassen\"] (spec/notation.md)"
         });
-        Checked {
-            diagnostics: vec![d],
-            raw,
-            record: None,
-            replay: None,
-            trace: None,
-        }
+        Checked::new(raw, None, vec![d], None, None)
     }
 }
 
@@ -127,10 +150,33 @@ pub struct Checker<R> {
     reader: RecordReader<R>,
     tracker: MatchTracker,
     context: Context,
+    numbering: Numbering,
+}
+
+/// What a file's checked blocks learn from the ones before them, in order:
+/// a record's number, and whether the file is JSON rather than TTN.
+#[derive(Default)]
+pub(crate) struct Numbering {
     /// Records so far; blocks of comments and the version line are not counted.
     count: usize,
     /// The first record looked like JSON.
     json: bool,
+}
+
+impl Numbering {
+    /// Numbers the next block of the file, if it is a record, and gives a
+    /// JSON file one error per part.
+    pub(crate) fn settle(&mut self, c: &mut Checked) {
+        if c.is_record() {
+            self.count += 1;
+            c.raw.index = self.count;
+            // A JSON file split by its blank lines: every part is JSON.
+            self.json |= self.count == 1 && looks_like_json(&c.raw.text);
+            if self.json && !c.diagnostics.is_empty() {
+                not_ttn(&mut c.diagnostics);
+            }
+        }
+    }
 }
 
 impl<R: BufRead> Checker<R> {
@@ -145,8 +191,7 @@ impl<R: BufRead> Checker<R> {
             reader: RecordReader::new(input),
             tracker: MatchTracker::default(),
             context,
-            count: 0,
-            json: false,
+            numbering: Numbering::default(),
         }
     }
 }
@@ -175,24 +220,13 @@ pub fn check_raw(
 ) -> Option<Checked> {
     if !raw.diagnostics.is_empty() {
         let diagnostics = raw.diagnostics.clone();
-        return Some(Checked {
-            raw,
-            record: None,
-            diagnostics,
-            replay: None,
-            trace: None,
-        });
+        return Some(Checked::new(raw, None, diagnostics, None, None));
     }
     let parsed = parse_record(&raw.text, raw.offset, &crate::VOCABULARY);
     let Some(record) = parsed.record else {
         // Directives alone: nothing to check, unless one was wrong.
-        return (!parsed.diagnostics.is_empty()).then_some(Checked {
-            raw,
-            record: None,
-            diagnostics: parsed.diagnostics,
-            replay: None,
-            trace: None,
-        });
+        return (!parsed.diagnostics.is_empty())
+            .then(|| Checked::new(raw, None, parsed.diagnostics, None, None));
     };
     let mut diagnostics = parsed.diagnostics;
     let (mut rep, mut trace) = (None, None);
@@ -203,13 +237,7 @@ pub fn check_raw(
         rep = out.replay;
         trace = out.trace;
     }
-    Some(Checked {
-        raw,
-        record: Some(record),
-        diagnostics,
-        replay: rep,
-        trace,
-    })
+    Some(Checked::new(raw, Some(record), diagnostics, rep, trace))
 }
 
 impl<R: BufRead> Iterator for Checker<R> {
@@ -221,15 +249,7 @@ impl<R: BufRead> Iterator for Checker<R> {
                 Err(e) => return Some(Err(e)),
             };
             if let Some(mut c) = check_raw(raw, &mut self.tracker, &mut self.context) {
-                if c.is_record() {
-                    self.count += 1;
-                    c.raw.index = self.count;
-                    // A JSON file split by its blank lines: every part is JSON.
-                    self.json |= self.count == 1 && looks_like_json(&c.raw.text);
-                    if self.json && !c.diagnostics.is_empty() {
-                        not_ttn(&mut c.diagnostics);
-                    }
-                }
+                self.numbering.settle(&mut c);
                 return Some(Ok(c));
             }
         }

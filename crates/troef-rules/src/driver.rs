@@ -16,7 +16,7 @@ use troef_ttn::{Code, Diagnostic, Record, Span};
 
 /// How records are replayed: where their profiles come from, and whether
 /// to keep a trace of every play.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Context {
     pub profiles: crate::profiles::Profiles,
     pub trace: bool,

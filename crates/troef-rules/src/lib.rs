@@ -25,6 +25,7 @@ pub mod jass;
 pub mod kind;
 pub mod klaverjassen;
 pub mod pandoeren;
+pub mod parallel;
 pub mod profile_file;
 pub mod profiles;
 pub mod replay;

@@ -629,7 +629,7 @@ pub enum ResolveError {
 /// profile its `[Rules]` tag names (a built-in name, or a `.toml` file
 /// relative to the record's file), else the game's default. Files are read
 /// once and cached.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Profiles {
     base_dir: Option<PathBuf>,
     overrides: Vec<Arc<AnyProfile>>,

@@ -242,11 +242,18 @@ pub struct MatchTracker {
     /// Claimed running totals minus the replay's, after a `[Total]` claim
     /// differed (empty: none did): later claims are checked from it.
     total_offset: Vec<i64>,
+    /// The match this tracker was first asked about, if any: a parallel
+    /// check replays a run of records on a fresh tracker and, in order,
+    /// keeps its outcome unless this match was already in progress.
+    first: Option<String>,
 }
 
 impl MatchTracker {
     /// Starts a new match when `id` differs from the current one.
     fn enter(&mut self, id: &str) {
+        if self.first.is_none() {
+            self.first = Some(id.to_string());
+        }
         if self.current.as_deref() != Some(id) {
             self.current = Some(id.to_string());
             self.total = Some(TeamPoints::default());
@@ -256,6 +263,20 @@ impl MatchTracker {
             self.game = None;
             self.total_offset = Vec::new();
         }
+    }
+
+    /// The match in progress: the last one a record was replayed in.
+    pub fn current_match(&self) -> Option<&str> {
+        self.current.as_deref()
+    }
+
+    /// The first match this tracker was asked about since it was made.
+    /// Every question goes through the match's id, and a fresh tracker starts
+    /// the match it is asked about; so records replayed on a fresh tracker
+    /// come out as they would after any others, unless those others left
+    /// this same match in progress.
+    pub fn first_match(&self) -> Option<&str> {
+        self.first.as_deref()
     }
 
     /// What the claimed running totals differ from the replay's by, `n` numbers.
