@@ -90,7 +90,7 @@ fn record() -> impl Strategy<Value = Record> {
             },
         )
             .prop_map(move |(value, comments, section)| Tag {
-                name: name.to_string(),
+                name: name.to_string().into(),
                 value,
                 comments,
                 section,

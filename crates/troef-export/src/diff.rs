@@ -581,7 +581,7 @@ pub fn actions(r: &Record) -> Vec<Action> {
     for t in r.tags.iter().filter(|t| !t.section.is_empty()) {
         for (i, tok) in t.section.iter().enumerate() {
             out.push(Action {
-                section: t.name.clone(),
+                section: t.name.to_string(),
                 index: i,
                 text: token_text(tok),
                 span: tok.span,
@@ -668,12 +668,12 @@ pub fn diff_pair(names: [&str; 2], x: &Checked, y: &Checked) -> PairDiff {
         }
         for t in &ra.tags {
             if rb.value(&t.name) != Some(t.value.as_str()) {
-                tags.push(t.name.clone());
+                tags.push(t.name.to_string());
             }
         }
         for t in &rb.tags {
             if ra.tag(&t.name).is_none() {
-                tags.push(t.name.clone());
+                tags.push(t.name.to_string());
             }
         }
     }

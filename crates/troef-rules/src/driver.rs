@@ -58,8 +58,7 @@ fn interpret(
         // A record that starts with play or a result is most likely the
         // second half of one a blank line split (spec/notation.md).
         let continues = rec.tags.first().is_some_and(|t| {
-            !t.section.is_empty()
-                || matches!(t.name.as_str(), "Play" | "Result" | "Contract" | "Declare")
+            !t.section.is_empty() || matches!(&*t.name, "Play" | "Result" | "Contract" | "Declare")
         });
         if continues {
             d = d.note("a blank line ends a record: if these lines belong to the record above, remove the blank line before them");

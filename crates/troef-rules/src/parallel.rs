@@ -242,7 +242,10 @@ fn dispatch<U, R: BufRead>(
                 }
             };
             let this_match = match_line(&raw.text).map(str::to_owned);
-            let Batching { records, bytes: most } = batching;
+            let Batching {
+                records,
+                bytes: most,
+            } = batching;
             let full = current.raws.len() >= records || bytes >= most;
             let overfull = current.raws.len() >= 4 * records || bytes >= 4 * most;
             // Cut where a new match seems to start, so that a batch rarely
@@ -389,7 +392,7 @@ mod tests {
         n: usize,
     }
 
-    impl io::Read for Failing {
+    impl Read for Failing {
         fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
             if self.n == 0 {
                 return Err(io::Error::other("the disk went away"));
@@ -427,7 +430,9 @@ mod tests {
     }
 
     fn corpus(name: &str) -> String {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../corpus").join(name);
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../corpus")
+            .join(name);
         std::fs::read_to_string(path).unwrap()
     }
 
@@ -488,11 +493,17 @@ mod tests {
         add(texts[1].clone(), None);
         let one = run(&inputs, 1, Batching::DEFAULT);
         assert!(one.len() > 100, "{}", one.len());
-        assert!(one.iter().any(|s| s.contains("TotalMismatch")), "some match findings");
+        assert!(
+            one.iter().any(|s| s.contains("TotalMismatch")),
+            "some match findings"
+        );
         assert!(one.iter().any(|s| s.contains("the disk went away")));
         for jobs in [2, 3] {
             for records in [1, 2, 3, 7, BATCH_RECORDS] {
-                let batching = Batching { records, bytes: BATCH_BYTES };
+                let batching = Batching {
+                    records,
+                    bytes: BATCH_BYTES,
+                };
                 let many = run(&inputs, jobs, batching);
                 assert_eq!(one.len(), many.len(), "jobs {jobs}, batches of {records}");
                 for (a, b) in one.iter().zip(&many) {

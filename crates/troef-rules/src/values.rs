@@ -110,23 +110,29 @@ pub fn parse_deal(v: &str) -> Result<DealValue, ValueError> {
 
 /// Reads one PBN hand `AKT9.J87.Q.KQ8`.
 pub fn parse_hand(h: &str) -> Result<CardSet, ValueError> {
-    let suits: Vec<&str> = h.split('.').collect();
-    if suits.len() != 4 {
-        return Err(ValueError::Suits(h.into(), suits.len()));
+    let dots = h.bytes().filter(|&b| b == b'.').count();
+    if dots != 3 {
+        return Err(ValueError::Suits(h.into(), dots + 1));
     }
     let mut set = CardSet::EMPTY;
-    for (s, ranks) in Suit::ALL.into_iter().zip(suits) {
-        let mut chars = ranks.chars().peekable();
-        while let Some(c) = chars.next() {
-            let rank = if c == '1' && chars.peek() == Some(&'0') {
+    let mut suits = Suit::ALL.into_iter();
+    let mut suit = suits.next();
+    let mut chars = h.chars().peekable();
+    while let Some(c) = chars.next() {
+        let Some(s) = suit else { break };
+        let rank = match c {
+            '.' => {
+                suit = suits.next();
+                continue;
+            }
+            '1' if chars.peek() == Some(&'0') => {
                 chars.next();
                 Rank::TEN
-            } else {
-                Rank::from_char(c).ok_or(ValueError::NotARank(c))?
-            };
-            if !set.insert(Card::new(s, rank)) {
-                return Err(ValueError::CardTwice(Card::new(s, rank)));
             }
+            c => Rank::from_char(c).ok_or_else(|| ValueError::NotARank(c))?,
+        };
+        if !set.insert(Card::new(s, rank)) {
+            return Err(ValueError::CardTwice(Card::new(s, rank)));
         }
     }
     Ok(set)

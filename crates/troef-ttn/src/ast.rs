@@ -163,7 +163,8 @@ impl Token {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Tag {
     /// Canonical spelling for known tags (`Game`), as written otherwise.
-    pub name: String,
+    // A known tag's name is the vocabulary's own, not a copy.
+    pub name: std::borrow::Cow<'static, str>,
     pub value: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,

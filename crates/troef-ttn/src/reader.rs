@@ -53,6 +53,8 @@ pub struct RecordReader<R> {
     index: usize,
     limit: usize,
     started: bool,
+    /// The last record's length, the next one's first guess.
+    last_len: usize,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -68,6 +70,7 @@ impl<R: BufRead> RecordReader<R> {
             index: 0,
             limit,
             started: false,
+            last_len: 0,
         }
     }
 
@@ -87,7 +90,7 @@ impl<R: BufRead> RecordReader<R> {
             if avail.is_empty() {
                 break;
             }
-            let (n, end) = match avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (n, end) = match memchr::memchr2(b'\n', b'\r', avail) {
                 None => (avail.len(), None),
                 Some(i) if avail[i] == b'\n' => (i + 1, Some(End::Lf)),
                 Some(i) => match avail.get(i + 1) {
@@ -165,7 +168,8 @@ impl<R: BufRead> Iterator for RecordReader<R> {
                 }
             }
         }
-        let mut buf = Vec::new();
+        // Records of a file are about the same size: room for the last one's.
+        let mut buf = Vec::with_capacity(self.last_len.clamp(256, 64 * 1024));
         let mut start = None;
         let mut too_large = false;
         loop {
@@ -202,6 +206,7 @@ impl<R: BufRead> Iterator for RecordReader<R> {
         }
         let (offset, line) = start?;
         self.index += 1;
+        self.last_len = buf.len();
         let mut diagnostics = Vec::new();
         let text = match String::from_utf8(buf) {
             Ok(s) => s,
