@@ -129,7 +129,11 @@ pub fn parse_hand(h: &str) -> Result<CardSet, ValueError> {
                 chars.next();
                 Rank::TEN
             }
-            c => Rank::from_char(c).ok_or_else(|| ValueError::NotARank(c))?,
+            // Not `ok_or`: it would build (and drop) an error for every rank.
+            c => match Rank::from_char(c) {
+                Some(r) => r,
+                None => return Err(ValueError::NotARank(c)),
+            },
         };
         if !set.insert(Card::new(s, rank)) {
             return Err(ValueError::CardTwice(Card::new(s, rank)));
