@@ -16,7 +16,7 @@ use troef_ttn::diag::{locate, render};
 
 /// The largest file whose diff `fmt --check` prints; a larger one that is
 /// not canonical is named with the line of its first difference.
-const DIFF_LIMIT: usize = 16 << 20;
+const DIFF_LIMIT: usize = 8 << 20;
 
 /// How far one side may run ahead of the other before they are taken to
 /// differ (see [`Compare::feed`]).

@@ -99,7 +99,15 @@ where
     U: Sync,
     R: BufRead + Send,
 {
-    check_in_batches(inputs, jobs, keep, Batching::DEFAULT, open, each)
+    let batching = match keep {
+        Keep::Diagnostics => Batching::DEFAULT,
+        // Whole trees and replays weigh about ten times their text.
+        Keep::All => Batching {
+            records: BATCH_RECORDS / 8,
+            bytes: BATCH_BYTES / 8,
+        },
+    };
+    check_in_batches(inputs, jobs, keep, batching, open, each)
 }
 
 fn check_in_batches<U, R>(
