@@ -133,13 +133,21 @@ fn not_ttn(diagnostics: &mut Vec<Diagnostic>) {
 
 /// Whether a block starts as a JSON object with a key (`{"…` or `{` then
 /// a line starting with `"`), or as a JSON array (`[` then `{`, `[`, `"`,
-/// `]` or a number): TTN's `{` comments and `[Tag "value"]` pairs do not.
+/// `]`, or a number and `,` or `]`): TTN's `{` comments and `[Tag "value"]`
+/// pairs do not, even with a tag name that starts with a digit.
 fn looks_like_json(text: &str) -> bool {
     let t = text.trim_start();
     if let Some(rest) = t.strip_prefix('[') {
-        return rest
-            .trim_start()
-            .starts_with(|c: char| matches!(c, '{' | '[' | '"' | ']' | '-') || c.is_ascii_digit());
+        let rest = rest.trim_start();
+        if rest.starts_with(['{', '[', '"', ']']) {
+            return true;
+        }
+        // A number, then `,` or `]` (`[1, 2]`); `[2ame "x"]` is a tag pair
+        // with a bad name, TTN to be reported as such.
+        let after = rest.trim_start_matches(|c: char| {
+            c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | 'e' | 'E')
+        });
+        return after.len() < rest.len() && after.trim_start().starts_with([',', ']']);
     }
     t.strip_prefix('{')
         .is_some_and(|rest| rest.trim_start().starts_with('"'))
@@ -252,6 +260,38 @@ impl<R: BufRead> Iterator for Checker<R> {
                 self.numbering.settle(&mut c);
                 return Some(Ok(c));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod json_tests {
+    use super::looks_like_json;
+
+    /// JSON is told from TTN by its first characters; a tag name that starts
+    /// with a digit stays TTN (found by fuzzing `fmt`: the first record
+    /// `[2ame "…"]` made every later record of the file "JSON", one error each).
+    #[test]
+    fn json_arrays_and_objects_not_tags() {
+        for json in [
+            "[1, 2]",
+            "[-1]",
+            "[ 3.5e2 ]",
+            "[]",
+            "[{\"a\": 1}]",
+            "[\"x\"]",
+            "{\"records\": []}",
+        ] {
+            assert!(looks_like_json(json), "{json}");
+        }
+        for ttn in [
+            "[2ame \"pandoeren\"]",
+            "[Game \"jass\"]",
+            "[1 \"x\"]",
+            "{ a comment }",
+            "[2e \"x\"]",
+        ] {
+            assert!(!looks_like_json(ttn), "{ttn}");
         }
     }
 }
