@@ -64,6 +64,18 @@ impl Keep {
             c.slim();
         }
     }
+
+    /// [`check_raw`], keeping what the caller needs.
+    fn check(
+        self,
+        raw: RawRecord,
+        tracker: &mut MatchTracker,
+        cx: &mut Context,
+    ) -> Option<Checked> {
+        let mut c = check_raw(raw, tracker, cx)?;
+        self.apply(&mut c);
+        Some(c)
+    }
 }
 
 /// What [`check_inputs`] hands on for an input, in order.
@@ -221,26 +233,18 @@ fn dispatch<U, R: BufRead>(
             end: None,
         };
         let (reader, context) = match open(u) {
-            None => {
-                let sent = send(Batch {
-                    end: Some(None),
-                    ..batch(&None)
-                });
-                if !sent {
-                    return;
-                }
-                continue;
-            }
-            Some(Err(e)) => {
+            Some(Ok((r, c))) => (r, Some(Arc::new(c))),
+            // Nothing to read, or it could not be opened: the input ends here.
+            nothing => {
+                let end = Some(nothing.and_then(Result::err));
                 if !send(Batch {
-                    end: Some(Some(e)),
+                    end,
                     ..batch(&None)
                 }) {
                     return;
                 }
                 continue;
             }
-            Some(Ok((r, c))) => (r, Some(Arc::new(c))),
         };
         let mut current = batch(&context);
         let (mut bytes, mut last_match) = (0, None);
@@ -252,7 +256,7 @@ fn dispatch<U, R: BufRead>(
                     break;
                 }
             };
-            let this_match = match_line(&raw.text).map(str::to_owned);
+            let this_match = match_line(&raw.text);
             let Batching {
                 records,
                 bytes: most,
@@ -261,7 +265,7 @@ fn dispatch<U, R: BufRead>(
             let overfull = current.raws.len() >= 4 * records || bytes >= 4 * most;
             // Cut where a new match seems to start, so that a batch rarely
             // has to be replayed again; past 4× the size, cut anyway.
-            if (full && this_match != last_match) || overfull {
+            if (full && this_match != last_match.as_deref()) || overfull {
                 let next = batch(&context);
                 if !send(std::mem::replace(&mut current, next)) {
                     return;
@@ -269,8 +273,9 @@ fn dispatch<U, R: BufRead>(
                 bytes = 0;
             }
             bytes += raw.text.len();
-            if this_match.is_some() {
-                last_match = this_match;
+            // Copied only when it changes, not for every record.
+            if this_match.is_some() && this_match != last_match.as_deref() {
+                last_match = this_match.map(str::to_owned);
             }
             current.raws.push(raw);
         }
@@ -303,11 +308,11 @@ fn work(batches: &Receiver<Batch>, keep: Keep, done: &SyncSender<Done>) {
                 Some((i, cx)) if *i == b.input => cx,
                 _ => &mut context.insert((b.input, Context::clone(template))).1,
             };
-            checked.extend(b.raws.into_iter().filter_map(|raw| {
-                let mut c = check_raw(raw, &mut tracker, cx)?;
-                keep.apply(&mut c);
-                Some(c)
-            }));
+            checked.extend(
+                b.raws
+                    .into_iter()
+                    .filter_map(|raw| keep.check(raw, &mut tracker, cx)),
+            );
         }
         let d = Done {
             seq: b.seq,
@@ -360,11 +365,7 @@ fn collect<U>(
                 d.checked = d
                     .checked
                     .into_iter()
-                    .filter_map(|c| {
-                        let mut c = check_raw(c.raw, &mut tracker, cx)?;
-                        keep.apply(&mut c);
-                        Some(c)
-                    })
+                    .filter_map(|c| keep.check(c.raw, &mut tracker, cx))
                     .collect();
             } else if d.tracker.first_match().is_some() {
                 tracker = d.tracker;
