@@ -40,6 +40,7 @@ pub fn check_file(path: &Path) -> Vec<Checked> {
     let cx = troef_rules::Context {
         profiles: troef_rules::profiles::Profiles::new(path.parent().map(Path::to_path_buf)),
         trace: false,
+        moves: false,
     };
     let input = std::io::BufReader::new(std::fs::File::open(path).unwrap());
     Checker::with_context(input, cx)

@@ -285,6 +285,7 @@ fn replay_text(text: &str, profiles: Profiles) -> troef_rules::ReplayOutcome {
     let mut cx = Context {
         profiles,
         trace: false,
+        moves: false,
     };
     troef_rules::replay_in(&rec, &mut MatchTracker::default(), &mut cx)
 }

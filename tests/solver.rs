@@ -20,6 +20,7 @@ fn traced(path: &Path) -> Vec<Checked> {
     let cx = troef_rules::Context {
         profiles: Profiles::new(path.parent().map(Path::to_path_buf)),
         trace: true,
+        moves: false,
     };
     let input = std::io::BufReader::new(std::fs::File::open(path).unwrap());
     Checker::with_context(input, cx)
@@ -32,6 +33,7 @@ fn traced_text(text: &str, dir: &Path) -> Vec<Checked> {
     let cx = troef_rules::Context {
         profiles: Profiles::new(Some(dir.to_path_buf())),
         trace: true,
+        moves: false,
     };
     Checker::with_context(text.as_bytes(), cx)
         .map(|c| c.unwrap())

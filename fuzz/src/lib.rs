@@ -39,3 +39,26 @@ pub fn check_imported(text: &str) {
         assert!(syntax.is_empty(), "{syntax:?}\n{text}");
     }
 }
+
+/// Any bytes through the viewer: every record replayed with its moves,
+/// drawn as the page's data, the page and an SVG picture at every trick.
+/// No panic, and a page that no string of the input can break out of.
+pub fn view(bytes: &[u8]) {
+    let cx = troef_rules::Context {
+        moves: true,
+        ..troef_rules::Context::default()
+    };
+    let views: Vec<troef_export::view::RecordView> = Checker::with_context(bytes, cx)
+        .map(|c| c.expect("reading from memory cannot fail"))
+        .filter(|c| c.is_record())
+        .map(|c| troef_export::view::RecordView::new("fuzz.ttn", &c))
+        .collect();
+    for v in &views {
+        for trick in 0..=v.steps.len().min(12) {
+            let svg = troef_export::svg::diagram(v, trick);
+            assert!(svg.ends_with("</svg>\n"));
+        }
+    }
+    let page = troef_export::html::page("fuzz.ttn", &views);
+    assert_eq!(page.matches("</script>").count(), 2, "a string closed the page's script");
+}

@@ -160,13 +160,43 @@ fn rewrite(path: &str, name: &str) -> io::Result<u8> {
     Ok(0)
 }
 
+/// Writes `bytes` to `target` (a new file, or one replaced) through a
+/// temporary file beside it and a rename ([`persist`]).
+pub(crate) fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = target
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".troef.tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    persist(tmp, target)
+}
+
 /// Replaces `target` with the temporary file: synced, given the old file's
-/// permissions, renamed over the target (through a symbolic link the link
+/// permissions (a new file: read by all, written by its owner), renamed over the target (through a symbolic link the link
 /// stays, its target changes), and the directory synced, so that a crash or
 /// a full disk leaves either the old file or the new one, never a mix.
 fn persist(tmp: tempfile::NamedTempFile, target: &Path) -> io::Result<()> {
     tmp.as_file().sync_all()?;
-    fs::set_permissions(tmp.path(), fs::metadata(target)?.permissions())?;
+    match fs::metadata(target) {
+        Ok(old) => fs::set_permissions(tmp.path(), old.permissions())?,
+        // A new file is readable by all, as one a shell redirection makes
+        // (the temporary file is created private).
+        #[cfg(unix)]
+        Err(_) => {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(tmp.path(), fs::Permissions::from_mode(0o644))?;
+        }
+        #[cfg(not(unix))]
+        Err(_) => {}
+    }
     tmp.persist(target).map_err(|e| e.error)?;
     sync_dir(target.parent().unwrap_or(Path::new("/")))
 }

@@ -5,6 +5,7 @@
 mod deal;
 mod diff;
 mod fmt;
+mod html;
 mod progress;
 mod rules;
 mod show;
@@ -42,6 +43,14 @@ struct Cli {
 enum Format {
     Text,
     Json,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
+enum ShowFormat {
+    /// A diagram in text, with the score and the diagnostics.
+    Text,
+    /// One SVG picture of a position.
+    Svg,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, ValueEnum)]
@@ -255,6 +264,36 @@ enum Command {
         /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
         #[arg(required = true)]
         paths: Vec<String>,
+        /// Text for the terminal, or one SVG picture of a position (of
+        /// the record `--record` names, after `--trick` tricks).
+        #[arg(long, value_enum, default_value_t = ShowFormat::Text)]
+        format: ShowFormat,
+        /// With `--format svg`: the position after this many tricks (a
+        /// game of turns: turns); 0 draws the hands as the play starts.
+        #[arg(long, value_name = "N", default_value_t = 0, requires = "format")]
+        trick: usize,
+        /// With `--format svg`: which record of the input to draw
+        /// (1-based, counted over all inputs).
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        record: u64,
+        #[command(flatten)]
+        rules: RulesArg,
+        #[command(flatten)]
+        jobs: JobsArg,
+    },
+    /// Write records as one self-contained HTML page to share: the table
+    /// drawn in SVG, the play to step through card by card (buttons and
+    /// arrow keys), variations, comments, `{dd: ...}` values, the score and
+    /// the diagnostics (exit 1 when a record is invalid; the page is
+    /// written all the same).
+    Html {
+        /// Files, directories (every *.ttn below, sorted) or `-` for standard input.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// The page to write (through a temporary file and a rename);
+        /// standard output when absent.
+        #[arg(short, long, value_name = "OUT.html")]
+        output: Option<PathBuf>,
         #[command(flatten)]
         rules: RulesArg,
         #[command(flatten)]
@@ -372,9 +411,25 @@ fn main() -> ExitCode {
             start,
             players,
         } => deal::run(&game, seed, count, start, players),
-        Command::Show { paths, rules, jobs } => {
-            with_overrides(&rules, |o| show::run(&paths, o, jobs.get()))
-        }
+        Command::Show {
+            paths,
+            format,
+            trick,
+            record,
+            rules,
+            jobs,
+        } => with_overrides(&rules, |o| match format {
+            ShowFormat::Text => show::run(&paths, o, jobs.get()),
+            ShowFormat::Svg => html::svg(&paths, (record, trick), o, jobs.get()),
+        }),
+        Command::Html {
+            paths,
+            output,
+            rules,
+            jobs,
+        } => with_overrides(&rules, |o| {
+            html::run(&paths, output.as_deref(), o, jobs.get())
+        }),
         Command::Rules { command } => match command {
             RulesCommand::List { game, format } => {
                 rules::list(game.as_deref(), format == Format::Json)
@@ -473,6 +528,21 @@ fn context(path: &str, overrides: &[AnyProfile]) -> Context {
     Context {
         profiles: Profiles::new(dir_of(path)).with_overrides(overrides.to_vec()),
         trace: false,
+        moves: false,
+    }
+}
+
+/// What [`read_inputs`] keeps of each record: the tree or only the
+/// diagnostics, and every move with its position (`troef html`).
+#[derive(Clone, Copy)]
+struct Keeping {
+    keep: Keep,
+    moves: bool,
+}
+
+impl From<Keep> for Keeping {
+    fn from(keep: Keep) -> Keeping {
+        Keeping { keep, moves: false }
     }
 }
 
@@ -675,9 +745,10 @@ fn read_inputs(
     paths: &[String],
     overrides: &[AnyProfile],
     jobs: usize,
-    keep: Keep,
+    keeping: impl Into<Keeping>,
     mut each: impl FnMut(&str, &Checked) -> io::Result<()>,
 ) -> io::Result<Tally> {
+    let Keeping { keep, moves } = keeping.into();
     let inputs = expand(paths);
     let mut t = Tally {
         files: inputs
@@ -709,7 +780,9 @@ fn read_inputs(
             } else {
                 Box::new(bar.wrap_read(i))
             };
-            (i, context(path, overrides))
+            let mut cx = context(path, overrides);
+            cx.moves = moves;
+            (i, cx)
         }))
     };
     // What the current file held so far: records, its first block, an error.
@@ -1023,6 +1096,7 @@ impl<'a> ImportLog<'a> {
             context: Context {
                 profiles: Profiles::new(dir),
                 trace: false,
+                moves: false,
             },
             imported: 0,
             valid: 0,

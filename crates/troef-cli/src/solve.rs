@@ -56,6 +56,7 @@ fn records(
             let cx = Context {
                 profiles: Profiles::new(None).with_overrides(overrides.to_vec()),
                 trace,
+                moves: false,
             };
             Ok((
                 format!("--game {game} --seed {seed}"),

@@ -622,3 +622,55 @@ fn jobs_change_nothing_but_the_speed() {
         }
     }
 }
+
+/// `troef json` shows each `{dd: ...}` comment read into fields beside its
+/// text (spec/notation.md, "Annotation commands"); `troef import` reads the
+/// text alone, so the analysed record comes back as it was.
+#[test]
+fn dd_annotations_are_fields_in_json_and_import_back_unchanged() {
+    let dir = scratch("dd-json");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let (code, analysed, _) = troef(&root, &["analyze", "corpus/klaverjassen/nat.ttn"]);
+    assert_eq!(code, 0);
+    let ttn = dir.join("nat.ttn");
+    std::fs::write(&ttn, &analysed).unwrap();
+    let (code, json, _) = troef(&dir, &["json", "nat.ttn"]);
+    assert_eq!(code, 0);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let play = doc["records"][0]["record"]["tags"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Play")
+        .unwrap()["section"]
+        .as_array()
+        .unwrap()
+        .clone();
+    // Trick 5's first card, SJ?: the cost form; its variation's first card
+    // the best-line mark; every other card the value it keeps.
+    let sj = play.iter().find(|t| t["value"] == "SJ").unwrap();
+    let dd = &sj["comments"][0]["dd"];
+    assert_eq!(dd["kind"], "cost");
+    assert_eq!(
+        (dd["before"].as_str(), dd["after"].as_str()),
+        (Some("-202"), Some("-222"))
+    );
+    assert_eq!(dd["best"], serde_json::json!(["S8", "S9", "CJ"]));
+    assert_eq!(
+        (dd["cost"].as_u64(), dd["unit"].as_str()),
+        (Some(20), Some("points"))
+    );
+    assert_eq!(
+        sj["variations"][0][0]["comments"][0]["dd"]["kind"],
+        "best_line"
+    );
+    assert_eq!(
+        play[0]["comments"][0]["dd"],
+        serde_json::json!({"kind": "value", "value": "-202"})
+    );
+    let export = dir.join("nat.json");
+    std::fs::write(&export, &json).unwrap();
+    let (code, back, _) = troef(&dir, &["import", "nat.json"]);
+    assert_eq!(code, 0);
+    assert_eq!(back, analysed);
+}

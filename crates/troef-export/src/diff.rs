@@ -133,10 +133,12 @@ pub fn diff_profiles<R: BufRead>(
         Context {
             profiles: Profiles::new(dir.clone()).with_overrides(a),
             trace: true,
+            moves: false,
         },
         Context {
             profiles: Profiles::new(dir).with_overrides(b),
             trace: true,
+            moves: false,
         },
     ];
     let mut trackers = [MatchTracker::default(), MatchTracker::default()];

@@ -179,5 +179,8 @@ pub fn schema() -> serde_json::Value {
 pub mod diff;
 mod import;
 pub use import::{import, import_from, ImportError, JsonImport, Taken, ENTRY_LIMIT};
+pub mod html;
 pub mod interop;
 pub mod report;
+pub mod svg;
+pub mod view;

@@ -74,6 +74,7 @@ fn check(game: &str) {
     let cx = troef_rules::Context {
         profiles: troef_rules::profiles::Profiles::new(Some(dir.into())),
         trace: false,
+        moves: false,
     };
     for c in Checker::with_context(text.as_bytes(), cx) {
         let c = c.unwrap();

@@ -3,7 +3,7 @@
 
 use crate::driver::{replay_in, Context};
 use crate::games::GameReplay;
-use crate::replay::{MatchTracker, PlayPoint};
+use crate::replay::{MatchTracker, Move, PlayPoint};
 use std::io::{self, BufRead};
 use troef_ttn::{parse_record, Code, Diagnostic, RawRecord, Record, RecordReader, Span};
 
@@ -18,6 +18,9 @@ pub struct Checked {
     pub replay: Option<GameReplay>,
     /// The main line's plays with their legal sets, when the context traced.
     pub trace: Option<Vec<PlayPoint>>,
+    /// Every card played with the position around it, when the context
+    /// kept moves (`troef html`).
+    pub moves: Option<Vec<Move>>,
     /// Whether the block counts as a record, settled when it was checked.
     counts: bool,
 }
@@ -37,6 +40,7 @@ impl Checked {
             diagnostics,
             replay,
             trace,
+            moves: None,
             counts,
         }
     }
@@ -53,6 +57,7 @@ impl Checked {
         self.record = None;
         self.replay = None;
         self.trace = None;
+        self.moves = None;
     }
     pub fn is_valid(&self) -> bool {
         !self.diagnostics.iter().any(Diagnostic::is_error)
@@ -237,15 +242,18 @@ pub fn check_raw(
             .then(|| Checked::new(raw, None, parsed.diagnostics, None, None));
     };
     let mut diagnostics = parsed.diagnostics;
-    let (mut rep, mut trace) = (None, None);
+    let (mut rep, mut trace, mut moves) = (None, None, None);
     if diagnostics.is_empty() && !record.tags.is_empty() {
         let out = replay_in(&record, tracker, context);
         diagnostics.extend(out.diagnostics);
         troef_ttn::diag::collapse(&mut diagnostics, troef_ttn::diag::SHOWN_PER_CODE);
         rep = out.replay;
         trace = out.trace;
+        moves = out.moves;
     }
-    Some(Checked::new(raw, Some(record), diagnostics, rep, trace))
+    let mut checked = Checked::new(raw, Some(record), diagnostics, rep, trace);
+    checked.moves = moves;
+    Some(checked)
 }
 
 impl<R: BufRead> Iterator for Checker<R> {

@@ -20,6 +20,9 @@ use troef_ttn::{Code, Diagnostic, Record, Span};
 pub struct Context {
     pub profiles: crate::profiles::Profiles,
     pub trace: bool,
+    /// Whether to keep every card played with the position around it
+    /// ([`crate::replay::Move`], `troef html`).
+    pub moves: bool,
 }
 
 /// Replays one record under the profile its `[Rules]` tag names (built-in
@@ -33,6 +36,7 @@ pub fn replay(rec: &Record, tracker: &mut MatchTracker) -> ReplayOutcome {
 pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> ReplayOutcome {
     let mut out = Findings {
         trace: cx.trace.then(Vec::new),
+        moves: cx.moves.then(Vec::new),
         ..Findings::default()
     };
     let replay = interpret(rec, tracker, cx, &mut out);
@@ -41,6 +45,7 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
         diagnostics: out.diagnostics,
         replay,
         trace: out.trace,
+        moves: out.moves,
     }
 }
 

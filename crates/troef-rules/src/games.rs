@@ -20,6 +20,9 @@ pub struct ReplayOutcome {
     /// Every card checked on the main line with the legal set before it,
     /// when the [`crate::Context`] asked for a trace (`troef diff`).
     pub trace: Option<Vec<PlayPoint>>,
+    /// Every card played with the position around it, when the
+    /// [`crate::Context`] asked for moves (`troef html`).
+    pub moves: Option<Vec<crate::replay::Move>>,
 }
 
 /// One record's replay, for JSON export and `troef show`: the deal as every
@@ -66,10 +69,16 @@ impl GameReplay {
     /// auction, tricks or turns and the score (`claimed`: the record's
     /// result).
     pub fn show(&self, s: &mut String, claimed: Option<&str>) {
-        let d = &self.deal;
         if !matches!(self.outcome, Outcome::Dumbal(_)) {
-            crate::show::compass(s, (self.game, &self.rules), d);
+            crate::show::compass(s, (self.game, &self.rules), &self.deal);
         }
+        self.show_outcome(s, claimed);
+    }
+
+    /// What [`GameReplay::show`] prints after the table of hands: the
+    /// auction, the contract, the tricks or turns and the score.
+    pub fn show_outcome(&self, s: &mut String, claimed: Option<&str>) {
+        let d = &self.deal;
         match &self.outcome {
             Outcome::Klaverjassen(o) => o.show(s, d, claimed),
             Outcome::Pandoeren(o) => o.show(s, d, claimed),

@@ -37,7 +37,7 @@ mod walk;
 
 pub use driver::{replay, replay_in, Context};
 pub use games::{GameReplay, Outcome, ReplayOutcome};
-pub use replay::{MatchTracker, PlayPoint};
+pub use replay::{MatchTracker, Move, PlayPoint};
 
 pub use kind::GameKind;
 

@@ -23,6 +23,54 @@ pub struct Findings {
     /// Every card checked on the main line with the legal set before it,
     /// when the [`crate::Context`] asked for a trace (`troef diff`).
     pub trace: Option<Vec<PlayPoint>>,
+    /// Every card played, on the main line and in variations, with the
+    /// position around it, when the [`crate::Context`] asked for moves
+    /// (`troef html`).
+    pub moves: Option<Vec<Move>>,
+}
+
+/// One card as a viewer steps through it, on the main line or in a
+/// variation: who played it, the hands before it, and the trick it
+/// finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The card's token (for a card read in place of a mistyped word, the
+    /// word's token).
+    pub span: Span,
+    pub seat: Seat,
+    pub card: Card,
+    /// The hands before the card.
+    pub hands: BySeat<CardSet>,
+    /// Card points taken by each player after the card.
+    pub taken: BySeat<i32>,
+    /// When the card finished a trick: its winner and its points (with a
+    /// last-trick bonus).
+    pub won: Option<(Seat, i32)>,
+}
+
+/// Plays `card` for the player to move and keeps the move, if moves are
+/// kept. Returns the trick the card finished.
+#[inline]
+pub(crate) fn play_move<R: TrickRules>(
+    moves: &mut Option<Vec<Move>>,
+    g: &mut Play<R>,
+    card: Card,
+    span: Span,
+) -> Option<crate::trick::Trick> {
+    let Some(moves) = moves else {
+        return g.play_unchecked(card);
+    };
+    let (seat, hands) = (g.to_play(), g.hands);
+    let trick = g.play_unchecked(card);
+    moves.push(Move {
+        span,
+        seat,
+        card,
+        hands,
+        taken: g.points,
+        won: trick.map(|t| (t.winner, t.points)),
+    });
+    trick
 }
 
 /// One card of the main line as the replay checked it.
@@ -813,7 +861,7 @@ pub(crate) fn check_card<R: TrickRules>(
     }
     let broken = broken_rule(g, card);
     trace_play(out, g, trick, card, tok.span, broken.map(|b| b.0));
-    check_variations(&mut out.diagnostics, profile, g, tok, |_| true);
+    check_variations(out, profile, g, tok, |_| true);
     if let Some(rule) = broken {
         out.diagnostics
             .push(illegal_play(g, profile, card, rule, tok.span));
@@ -1035,12 +1083,13 @@ pub(crate) fn illegal_play<R: TrickRules>(
 /// Replays each variation of a card from the position before it, checking
 /// that every card is held and (for seats whose hand is known) legal.
 pub(crate) fn check_variations<R: TrickRules>(
-    out: &mut Vec<Diagnostic>,
+    findings: &mut Findings,
     profile: &str,
     before: &Play<R>,
     tok: &troef_ttn::Token,
     known: impl Fn(Seat) -> bool,
 ) {
+    let out = &mut findings.diagnostics;
     for var in &tok.variations {
         let mut g = before.clone();
         for t in var {
@@ -1081,7 +1130,7 @@ pub(crate) fn check_variations<R: TrickRules>(
                     break;
                 }
             }
-            g.play_unchecked(c);
+            play_move(&mut findings.moves, &mut g, c, t.span);
         }
     }
 }

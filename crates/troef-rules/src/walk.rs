@@ -12,11 +12,11 @@
 //! The games hold rules and their own outcome; the walking is here.
 
 use crate::profile_file::ProfileFile;
-use crate::replay::{check_card, not_held, Cx, DealReplay, MatchTracker, TrickOut};
+use crate::replay::{check_card, not_held, play_move, Cx, DealReplay, MatchTracker, TrickOut};
 use crate::trick::{Play, Trick, TrickRules};
 use troef_cards::{BySeat, Card, CardSet, Seat, Suit};
 use troef_ttn::diag::Code;
-use troef_ttn::{Token, TokenKind};
+use troef_ttn::{Span, Token, TokenKind};
 
 /// Whether the walk goes on after a token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,11 +259,11 @@ fn walk_tricks<G: TrickGame>(
                     CardCheck::Stop => Flow::Stop,
                     CardCheck::Revoke => {
                         i += 1;
-                        play.play_unchecked(card);
+                        play_move(&mut cx.out.moves, play, card, tok.span);
                         Flow::Go
                     }
                     CardCheck::Legal => {
-                        play_card(cx, game, play, (seat, card), (deal, out));
+                        play_card(cx, game, play, (seat, card, tok.span), (deal, out));
                         Flow::Go
                     }
                 }
@@ -272,7 +272,7 @@ fn walk_tricks<G: TrickGame>(
                 let before = cx.out.diagnostics.len();
                 let flow = game.word(cx, tok, play, deal, out);
                 if misread_card(cx, before, tok, w) && !play.is_over() {
-                    resync(cx, game, play, (&tokens[i..], deal, out))
+                    resync(cx, game, play, (tok.span, &tokens[i..], deal, out))
                 } else {
                     flow
                 }
@@ -291,10 +291,10 @@ fn play_card<G: TrickGame>(
     cx: &mut Cx<'_, G::Profile>,
     game: &mut G,
     play: &mut Play<G::Rules>,
-    (seat, card): (Seat, Card),
+    (seat, card, span): (Seat, Card, Span),
     (deal, out): (&mut DealReplay, &mut G::Out),
 ) {
-    let trick = play.play_unchecked(card);
+    let trick = play_move(&mut cx.out.moves, play, card, span);
     if let Some(t) = &trick {
         deal.tricks.push(TrickOut::without_roem(
             deal.tricks.len() + 1,
@@ -328,7 +328,7 @@ fn resync<G: TrickGame>(
     cx: &mut Cx<'_, G::Profile>,
     game: &mut G,
     play: &mut Play<G::Rules>,
-    (rest, deal, out): (&[Token], &mut DealReplay, &mut G::Out),
+    (rest_span, rest, deal, out): (Span, &[Token], &mut DealReplay, &mut G::Out),
 ) -> Flow {
     let seat = play.to_play();
     let shown: CardSet = rest.iter().filter_map(Token::card).collect();
@@ -348,7 +348,7 @@ fn resync<G: TrickGame>(
                     seat.name()
                 ),
             );
-            play_card(cx, game, play, (seat, card), (deal, out));
+            play_card(cx, game, play, (seat, card, rest_span), (deal, out));
             Flow::Go
         }
         _ => {

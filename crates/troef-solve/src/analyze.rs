@@ -17,8 +17,8 @@ use troef_rules::{GameReplay, Outcome, PlayPoint};
 use troef_ttn::{Code, Comment, CommentKind, Diagnostic, Glyph, Record, Span, Token, TokenKind};
 
 /// The comments troef writes start with this, so that a second analysis
-/// replaces them.
-pub const MARK: &str = "dd:";
+/// replaces them; `troef_ttn::annotation` reads them back.
+pub use troef_ttn::annotation::DD_MARK as MARK;
 
 /// Glyph thresholds, in the game's unit ([`AnyGame::cost_unit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

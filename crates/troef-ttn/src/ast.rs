@@ -4,6 +4,7 @@
 //! again, or read back from JSON, which carries no spans), compare them
 //! with [`Record::without_spans`].
 
+use crate::annotation::Dd;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use troef_cards::Card;
@@ -36,17 +37,57 @@ pub enum CommentKind {
     Escape,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// A comment. Its JSON form also carries, for a `{dd: ...}` annotation, the
+/// annotation read into fields (`dd`, [`crate::annotation::Dd`]); import
+/// reads the text alone.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct Comment {
     pub kind: CommentKind,
     /// The text between the delimiters, trimmed of surrounding white space.
     pub text: String,
     #[serde(skip)]
-    #[schemars(skip)]
     pub span: Span,
 }
 
+/// A comment as JSON shows it: kind, text and the annotation it carries.
+#[derive(Serialize, JsonSchema)]
+#[schemars(rename = "Comment")]
+struct CommentJson<'a> {
+    kind: CommentKind,
+    /// The text between the delimiters, trimmed of surrounding white space.
+    text: &'a str,
+    /// A `{dd: ...}` annotation read into fields (spec/notation.md,
+    /// "Annotation commands"); absent on other comments.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dd: Option<Dd>,
+}
+
+impl Serialize for Comment {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        CommentJson {
+            kind: self.kind,
+            text: &self.text,
+            dd: self.dd(),
+        }
+        .serialize(s)
+    }
+}
+
+impl JsonSchema for Comment {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        CommentJson::schema_name()
+    }
+    fn json_schema(g: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        CommentJson::json_schema(g)
+    }
+}
+
 impl Comment {
+    /// The `{dd: ...}` annotation this comment carries, if it is one.
+    pub fn dd(&self) -> Option<Dd> {
+        Dd::parse(&self.text)
+    }
+
     fn clear_span(&mut self) {
         self.span = Span::default();
     }

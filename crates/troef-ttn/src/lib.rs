@@ -10,6 +10,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod annotation;
 pub mod ast;
 pub mod diag;
 pub mod parse;
