@@ -283,7 +283,14 @@
     box.replaceChildren();
     if (!step) {
       box.appendChild(el("h2", "", "Before the play"));
+      // The game's own account of what came before the first card: the
+      // lines of the score sheet above its trick table.
+      for (const line of rec.summary.split("\n")) {
+        if (/^\s*#|^\s+\d/.test(line)) break;
+        if (line.trim()) box.appendChild(el("div", "", line));
+      }
       for (const w of rec.opening_words) box.appendChild(el("div", "words", w));
+      if (rec.steps.length) box.appendChild(el("div", "muted", "Right arrow or \u25B6 plays the first card."));
       if (!rec.steps.length) box.appendChild(el("div", "muted", "No play in this record."));
       return;
     }
@@ -291,6 +298,7 @@
     h.appendChild(el("span", "", (step.seat ? seatName(step.seat) + ": " : "") ));
     h.appendChild(step.card ? cardSpan(step.card) : el("span", "", step.text));
     if (step.glyph) h.appendChild(el("span", "glyph", " " + step.glyph));
+    for (const n of step.nags) h.appendChild(el("span", "muted", " $" + n));
     box.appendChild(h);
     if (!step.played) box.appendChild(el("div", "muted", "Not played: the replay stops here."));
     if (step.dd) {
@@ -372,6 +380,7 @@
     if (s.glyph) m.appendChild(el("span", "glyph", s.glyph));
     const cls = ddClass(s);
     if (cls && s.dd.kind === "cost") m.appendChild(el("span", "dd " + cls, ddText(s.dd)));
+    if (s.words.length) m.appendChild(el("span", "words", " " + s.words.map((w) => w.text).join(" ")));
     m.addEventListener("click", () => jump(route, i + 1));
     return m;
   }
@@ -400,8 +409,13 @@
     drawNotes();
     drawScore();
     drawDiagnostics();
-    document.querySelectorAll("#list tr[data-index]").forEach((tr) => {
-      tr.classList.toggle("current", Number(tr.dataset.index) === index);
+    const list = $("list");
+    list.querySelectorAll("tr[data-index]").forEach((tr) => {
+      const here = Number(tr.dataset.index) === index;
+      tr.classList.toggle("current", here);
+      if (here && (tr.offsetTop < list.scrollTop || tr.offsetTop > list.scrollTop + list.clientHeight - 20)) {
+        list.scrollTop = tr.offsetTop - 30;
+      }
     });
     render();
   }
