@@ -75,6 +75,17 @@ struct Page {
 
 impl Page {
     fn open(path: &Path) -> Option<Page> {
+        Page::load(path, "#position", "", (1280, 900))
+    }
+
+    /// An SVG picture, opened as a document of its own.
+    fn open_svg(path: &Path) -> Option<Page> {
+        Page::load(path, "svg", "", (1280, 900))
+    }
+
+    /// A page at an address with a fragment (`#record-1/5`), in a window
+    /// of `size`.
+    fn load(path: &Path, ready: &str, fragment: &str, size: (u32, u32)) -> Option<Page> {
         let exe = chromium()?;
         let flags = [
             "--disable-background-networking",
@@ -86,7 +97,7 @@ impl Page {
         let options = LaunchOptions::default_builder()
             .path(Some(exe))
             .sandbox(false)
-            .window_size(Some((1280, 900)))
+            .window_size(Some(size))
             .idle_browser_timeout(Duration::from_secs(120))
             .args(flags.iter().map(OsStr::new).collect())
             .build()
@@ -111,10 +122,13 @@ impl Page {
             sink.lock().unwrap().push(e);
         }))
         .unwrap();
-        let url = format!("file://{}", path.canonicalize().unwrap().display());
+        let url = format!(
+            "file://{}{fragment}",
+            path.canonicalize().unwrap().display()
+        );
         tab.navigate_to(&url).unwrap();
         tab.wait_until_navigated().unwrap();
-        tab.wait_for_element("#position").unwrap();
+        tab.wait_for_element(ready).unwrap();
         Some(Page {
             _browser: browser,
             tab,
@@ -466,5 +480,82 @@ fn hostile_records_are_shown_as_text_and_run_nothing() {
     assert!(width <= 1280, "page is {width}px wide");
     p.screenshot("hostile");
     assert_eq!(p.eval("window.pwned === undefined"), true);
+    p.assert_no_errors();
+}
+
+/// `troef show --format svg`: one picture of a position, which Chromium
+/// draws; after trick 4 of nat.ttn each hand holds four cards and trick 4
+/// (CT D8 DA C8) lies in the centre. A hostile name is text in it.
+#[test]
+fn a_position_as_svg() {
+    let dir = out_dir();
+    let (code, svg) = troef(&[
+        "show",
+        "--format",
+        "svg",
+        "--trick",
+        "4",
+        "corpus/klaverjassen/nat.ttn",
+    ]);
+    assert_eq!(code, 0);
+    let path = dir.join("nat-trick4.svg");
+    std::fs::write(&path, &svg).unwrap();
+    let hostile = dir.join("hostile-svg.ttn");
+    std::fs::write(
+        &hostile,
+        HOSTILE
+            .replace("LONGNAME", "")
+            .replace("RLO", "")
+            .replace("PDF", ""),
+    )
+    .unwrap();
+    let (_, bad) = troef(&["show", "--format", "svg", hostile.to_str().unwrap()]);
+    assert!(!bad.contains("<img") && !bad.contains("<script"), "{bad}");
+    let bad_path = dir.join("hostile.svg");
+    std::fs::write(&bad_path, &bad).unwrap();
+    let Some(p) = Page::open_svg(&path) else {
+        return;
+    };
+    let placed =
+        p.eval("[...document.querySelectorAll('svg > use')].map(u => u.getAttribute('href'))");
+    let placed: Vec<String> = serde_json::from_value(placed).unwrap();
+    assert_eq!(placed.len(), 20, "{placed:?}");
+    assert_eq!(&placed[16..], ["#c-CT", "#c-D8", "#c-DA", "#c-C8"]);
+    p.screenshot("nat-trick4-svg");
+    p.assert_no_errors();
+    let Some(p) = Page::open_svg(&bad_path) else {
+        return;
+    };
+    let title = p.eval("document.querySelector('svg > text').textContent");
+    assert_eq!(title, "</script><script>window.pwned = 2</script><!--");
+    assert_eq!(p.eval("window.pwned === undefined"), true);
+    p.assert_no_errors();
+}
+
+/// The address names the record and the step shown, so that a position
+/// can be shared as a link; in a narrow window (500 px, the least a
+/// Chromium window takes) the table still fits.
+#[test]
+fn a_link_opens_the_position_it_names() {
+    let page = html("nat-link", &["corpus/klaverjassen/nat.ttn"]);
+    let Some(p) = Page::load(&page, "#position", "#record-1/5", (500, 844)) else {
+        return;
+    };
+    assert_eq!(p.position(), (0, 5));
+    assert_eq!(p.centre(), ["CA"]);
+    p.key("ArrowRight", 1);
+    assert_eq!(p.eval("location.hash"), "#record-1/6");
+    p.screenshot("nat-phone");
+    let wide = p.eval(
+        "[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 391).slice(0, 5).map(e => e.tagName + '#' + e.id + '.' + e.className)",
+    );
+    let width = p
+        .eval("document.documentElement.scrollWidth")
+        .as_u64()
+        .unwrap();
+    assert!(
+        width <= 500,
+        "page is {width}px wide on a 500px screen: {wide}"
+    );
     p.assert_no_errors();
 }

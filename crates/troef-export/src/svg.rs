@@ -227,8 +227,19 @@ pub fn diagram(v: &RecordView, trick: usize) -> String {
             "S" => (335, 300),
             _ => (275, 235),
         };
+        let winner = step.and_then(|s| s.won.as_ref()).map(|w| w.winner.as_str());
         for (seat, c) in table {
             let (x, y) = place(seat);
+            if winner == Some(seat) {
+                let _ = write!(
+                    s,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" rx="6" fill="none" stroke="#ffd54a" stroke-width="3"/>"##,
+                    x - 2,
+                    y - 2,
+                    CARD_W + 4,
+                    CARD_H + 4
+                );
+            }
             let _ = write!(
                 s,
                 r##"<use href="#c-{c}" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}"/>"##

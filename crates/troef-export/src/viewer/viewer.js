@@ -168,6 +168,7 @@
   }
 
   function render() {
+    remember();
     const step = current();
     const hands = step ? step.hands : rec.start;
     const table = step ? step.table : [];
@@ -385,6 +386,21 @@
     return m;
   }
 
+  // The address names the record and the main-line step shown
+  // (`#record-3/17`), so that a position can be shared as a link.
+  function remember() {
+    if (!rec) return;
+    const step = stack[0].i;
+    const hash = "#record-" + (records.indexOf(rec) + 1) + (step ? "/" + step : "");
+    if (location.hash !== hash) {
+      try {
+        history.replaceState(null, "", hash);
+      } catch (e) {
+        // Some viewers of local files refuse it; the page works without.
+      }
+    }
+  }
+
   // ---- one record ----
 
   function show(index) {
@@ -537,8 +553,10 @@
     go(fn);
   });
   drawList();
-  const wanted = /^#record-(\d+)$/.exec(location.hash);
+  const wanted = /^#record-(\d+)(?:\/(\d+))?$/.exec(location.hash);
   const start = wanted ? Math.min(Number(wanted[1]) - 1, records.length - 1) : 0;
-  if (records.length) show(Math.max(0, start));
-  else $("title").textContent = "No record";
+  if (records.length) {
+    show(Math.max(0, start));
+    if (wanted && wanted[2]) go(() => (stack[0].i = Math.min(Number(wanted[2]), rec.steps.length)));
+  } else $("title").textContent = "No record";
 })();
