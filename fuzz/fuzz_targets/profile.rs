@@ -27,7 +27,7 @@ libfuzzer_sys::fuzz_target!(|text: &str| {
     for record in RECORDS {
         let context = Context {
             profiles: Profiles::new(None).with_overrides(vec![profile.clone()]),
-            trace: false,
+            ..Context::default()
         };
         for c in Checker::with_context(record.as_bytes(), context) {
             c.expect("reading from memory cannot fail");
