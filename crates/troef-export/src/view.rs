@@ -709,6 +709,32 @@ mod tests {
     }
 
     #[test]
+    fn variations_within_variations_are_replayed_and_checked() {
+        // In the line S8 SK, South's SA instead of SK is legal (South
+        // follows spades); DK is not: South holds spades.
+        let text = corpus("corpus/klaverjassen/nat.ttn")
+            .replace("SJ SA SQ S7", "SJ (S8 SK (SA SQ) (DK) SQ) SA SQ S7");
+        let v = &views(&text)[0];
+        let line = &v.steps[16].variations[0];
+        assert_eq!(line.len(), 3);
+        let nested = &line[1].variations;
+        assert_eq!(nested.len(), 2);
+        assert!(nested[0].iter().all(|s| s.played));
+        assert_eq!(
+            nested[0][1]
+                .table
+                .iter()
+                .map(|(_, c)| c.to_string())
+                .collect::<Vec<_>>(),
+            ["S8", "SA", "SQ"]
+        );
+        let dk = &nested[1][0];
+        assert!(!dk.played);
+        assert_eq!(v.diagnostics[dk.diagnostics[0]].code, "E401");
+        assert!(!v.valid);
+    }
+
+    #[test]
     fn an_invalid_record_shows_up_to_the_card_that_stops_it() {
         let v = &views(&corpus("corpus/broken/klaverjassen/E401-illegal-play.ttn"))[0];
         assert!(!v.valid);

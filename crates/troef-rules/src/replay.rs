@@ -1081,7 +1081,9 @@ pub(crate) fn illegal_play<R: TrickRules>(
 }
 
 /// Replays each variation of a card from the position before it, checking
-/// that every card is held and (for seats whose hand is known) legal.
+/// that every card is held and (for seats whose hand is known) legal, and
+/// the variations within it, each from the position before its card (the
+/// parser bounds their depth).
 pub(crate) fn check_variations<R: TrickRules>(
     findings: &mut Findings,
     profile: &str,
@@ -1089,13 +1091,22 @@ pub(crate) fn check_variations<R: TrickRules>(
     tok: &troef_ttn::Token,
     known: impl Fn(Seat) -> bool,
 ) {
-    let out = &mut findings.diagnostics;
+    variations(findings, profile, before, tok, &known);
+}
+
+fn variations<R: TrickRules>(
+    findings: &mut Findings,
+    profile: &str,
+    before: &Play<R>,
+    tok: &troef_ttn::Token,
+    known: &dyn Fn(Seat) -> bool,
+) {
     for var in &tok.variations {
         let mut g = before.clone();
         for t in var {
             let Some(c) = t.card() else { continue };
             if g.is_over() {
-                out.push(Diagnostic::error(
+                findings.diagnostics.push(Diagnostic::error(
                     Code::PlayAfterEnd,
                     t.span,
                     format!("{c} in a variation is played after the last trick"),
@@ -1104,7 +1115,7 @@ pub(crate) fn check_variations<R: TrickRules>(
             }
             let seat = g.to_play();
             if !g.hands[seat].contains(c) {
-                out.push(
+                findings.diagnostics.push(
                     Diagnostic::error(
                         Code::NotInHand,
                         t.span,
@@ -1126,10 +1137,11 @@ pub(crate) fn check_variations<R: TrickRules>(
                 if let Some(rule) = broken_rule(&g, c) {
                     let mut d = illegal_play(&g, profile, c, rule, t.span);
                     d.message = format!("in a variation, {}", d.message);
-                    out.push(d);
+                    findings.diagnostics.push(d);
                     break;
                 }
             }
+            variations(findings, profile, &g, t, known);
             play_move(&mut findings.moves, &mut g, c, t.span);
         }
     }
