@@ -173,7 +173,15 @@ impl RecordView {
                 }
             })
             .collect();
-        let spans: Vec<Span> = c.diagnostics.iter().map(|d| d.span).collect();
+        // Where each diagnostic starts, sorted, to find those of a token
+        // by binary search (a record may carry many).
+        let mut starts: Vec<(usize, usize)> = c
+            .diagnostics
+            .iter()
+            .enumerate()
+            .map(|(i, d)| (d.span.start, i))
+            .collect();
+        starts.sort_unstable();
         let mut v = RecordView {
             file: file.to_string(),
             index: c.raw.index,
@@ -211,7 +219,7 @@ impl RecordView {
             diagnostics,
         };
         let Some(rec) = rec else { return v };
-        let at = |span: Span| at(&spans, span);
+        let at = |span: Span| at(&starts, span);
         v.phases = rec
             .tags
             .iter()
@@ -261,14 +269,17 @@ fn title(rec: Option<&Record>) -> String {
     }
 }
 
-/// The diagnostics that point into `span`.
-fn at(diags: &[Span], span: Span) -> Vec<usize> {
-    diags
+/// The diagnostics that point into `span`, from their sorted starts.
+fn at(starts: &[(usize, usize)], span: Span) -> Vec<usize> {
+    let end = span.end.max(span.start + 1);
+    let from = starts.partition_point(|&(s, _)| s < span.start);
+    let mut found: Vec<usize> = starts[from..]
         .iter()
-        .enumerate()
-        .filter(|(_, d)| d.start >= span.start && d.start < span.end.max(span.start + 1))
-        .map(|(i, _)| i)
-        .collect()
+        .take_while(|&&(s, _)| s < end)
+        .map(|&(_, i)| i)
+        .collect();
+    found.sort_unstable();
+    found
 }
 
 /// A token's card or word as written.
