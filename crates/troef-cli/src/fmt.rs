@@ -119,18 +119,7 @@ fn format(input: impl BufRead, name: &str, out: &mut impl Write) -> io::Result<R
 /// replaces it only when it differs and every record was formatted.
 fn rewrite(path: &str, name: &str) -> io::Result<u8> {
     let target = fs::canonicalize(path).map_err(|e| named(path, e))?;
-    let dir = target.parent().unwrap_or(Path::new("/"));
-    let file_name = target
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Created exclusively under a fresh name: never follows or reuses a file
-    // another process put there. Dropped (removed) unless persisted.
-    let tmp = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}."))
-        .suffix(".troef.tmp")
-        .tempfile_in(dir)
-        .map_err(|e| named(path, e))?;
+    let tmp = temp_beside(&target).map_err(|e| named(path, e))?;
     let cmp = Compare::shared(false);
     let tee = Tee {
         inner: open(path)?,
@@ -163,6 +152,15 @@ fn rewrite(path: &str, name: &str) -> io::Result<u8> {
 /// Writes `bytes` to `target` (a new file, or one replaced) through a
 /// temporary file beside it and a rename ([`persist`]).
 pub(crate) fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut tmp = temp_beside(target)?;
+    tmp.write_all(bytes)?;
+    persist(tmp, target)
+}
+
+/// A temporary file in `target`'s directory, named after it, created
+/// exclusively under a fresh name: it never follows or reuses a file
+/// another process put there. Dropped (removed) unless persisted.
+fn temp_beside(target: &Path) -> io::Result<tempfile::NamedTempFile> {
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -171,12 +169,10 @@ pub(crate) fn write_atomically(target: &Path, bytes: &[u8]) -> io::Result<()> {
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
+    tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".troef.tmp")
-        .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    persist(tmp, target)
+        .tempfile_in(dir)
 }
 
 /// Replaces `target` with the temporary file: synced, given the old file's

@@ -230,19 +230,14 @@ fn stepping_through_the_play_moves_the_cards() {
     assert_eq!(p.position(), (0, 4));
     p.key("End", 1);
     assert_eq!(p.position(), (0, 32));
-    assert!(Seat::all().iter().all(|s| p.hand(s).is_empty()));
+    assert!(SEATS.iter().all(|s| p.hand(s).is_empty()));
     p.key("Home", 1);
     assert_eq!(p.position(), (0, 0));
     p.screenshot("nat-start");
     p.assert_no_errors();
 }
 
-struct Seat;
-impl Seat {
-    fn all() -> [&'static str; 4] {
-        ["N", "E", "S", "W"]
-    }
-}
+const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 
 #[test]
 fn dd_values_are_those_of_analyze_and_variations_open_and_close() {

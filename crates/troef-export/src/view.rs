@@ -36,7 +36,8 @@ pub struct RecordView {
     /// numbered seats).
     pub players: Vec<Player>,
     pub dealer: Option<String>,
-    /// Who calls and leads (or moves) first.
+    /// Who calls and leads (or moves) first: the player to move before
+    /// the first step, and in a record that was only dealt.
     pub first: Option<String>,
     /// The tags as written, in record order.
     pub tags: Vec<[String; 2]>,
@@ -49,12 +50,9 @@ pub struct RecordView {
     /// What `troef show` prints of the game's outcome: the auction, the
     /// contract, the tricks or turns and the score.
     pub summary: String,
-    /// The hands when the play starts, per player; a hand not known is
-    /// empty.
+    /// The hands when the play starts (as dealt, when no card was
+    /// replayed), per player; a hand not known is empty.
     pub start: Vec<Vec<Card>>,
-    /// Whether the hands at the start are those dealt (no play was
-    /// replayed) rather than the ones the play started from.
-    pub start_is_dealt: bool,
     /// Words of the play section before its first card.
     pub opening_words: Vec<String>,
     /// The main line.
@@ -209,7 +207,6 @@ impl RecordView {
             contract: None,
             summary: String::new(),
             start: Vec::new(),
-            start_is_dealt: true,
             opening_words: Vec::new(),
             steps: Vec::new(),
             rest: None,
@@ -340,10 +337,7 @@ fn tricks(
     v.first = d.eldest.map(|s| s.letter().to_string());
     let by_span: HashMap<usize, &Move> = moves.iter().map(|m| (m.span.start, m)).collect();
     let start = match moves.first() {
-        Some(m) => {
-            v.start_is_dealt = false;
-            m.hands.0
-        }
+        Some(m) => m.hands.0,
         None => std::array::from_fn(|i| {
             d.hands
                 .get(i)

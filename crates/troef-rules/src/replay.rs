@@ -861,7 +861,7 @@ pub(crate) fn check_card<R: TrickRules>(
     }
     let broken = broken_rule(g, card);
     trace_play(out, g, trick, card, tok.span, broken.map(|b| b.0));
-    check_variations(out, profile, g, tok, |_| true);
+    check_variations(out, profile, g, tok, &|_| true);
     if let Some(rule) = broken {
         out.diagnostics
             .push(illegal_play(g, profile, card, rule, tok.span));
@@ -1089,16 +1089,6 @@ pub(crate) fn check_variations<R: TrickRules>(
     profile: &str,
     before: &Play<R>,
     tok: &troef_ttn::Token,
-    known: impl Fn(Seat) -> bool,
-) {
-    variations(findings, profile, before, tok, &known);
-}
-
-fn variations<R: TrickRules>(
-    findings: &mut Findings,
-    profile: &str,
-    before: &Play<R>,
-    tok: &troef_ttn::Token,
     known: &dyn Fn(Seat) -> bool,
 ) {
     for var in &tok.variations {
@@ -1141,7 +1131,7 @@ fn variations<R: TrickRules>(
                     break;
                 }
             }
-            variations(findings, profile, &g, t, known);
+            check_variations(findings, profile, &g, t, known);
             play_move(&mut findings.moves, &mut g, c, t.span);
         }
     }

@@ -186,7 +186,9 @@
     const compass = isCompass();
     const ring = el("div", "ring");
     const n = rec.players.length;
-    const mover = next && next.seat;
+    // Who is to move: the next step's player, or before any step (a
+    // record only dealt) the first to play.
+    const mover = next ? next.seat : step ? null : rec.first;
     const best = next && next.dd && next.dd.kind === "cost" ? next.dd.best : [];
     rec.players.forEach((p, i) => {
       const seat = el("div", "seat");
@@ -214,12 +216,9 @@
     const centre = el("div", compass ? "" : "row");
     centre.id = "centre";
     for (const [seat, c] of table) {
-      let cls = "at-" + seat;
-      if (step && step.won && step.won.winner === seat && table.length) {
-        const last = table[table.length - 1];
-        if (step.card === last[1]) cls += " winner";
-      }
-      const e = card(c, cls);
+      // A step that won a trick shows the trick whole: mark its winner.
+      const won = step && step.won && step.won.winner === seat;
+      const e = card(c, "at-" + seat + (won ? " winner" : ""));
       e.dataset.seat = seat;
       centre.appendChild(e);
     }

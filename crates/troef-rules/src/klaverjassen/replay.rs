@@ -269,7 +269,7 @@ impl TrickGame for KlaverjassenDeal {
             let rule = violation.map(|v| v.rule());
             trace_play(cx.out, play, play.tricks_done + 1, card, tok.span, rule);
         }
-        check_variations(cx.out, &profile.name, play, tok, |s| known[s]);
+        check_variations(cx.out, &profile.name, play, tok, &|s| known[s]);
         match (violation, marked_revoke) {
             (Some(v), false) => {
                 cx.push(illegal_play(
