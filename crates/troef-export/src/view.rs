@@ -57,8 +57,6 @@ pub struct RecordView {
     pub opening_words: Vec<String>,
     /// The main line.
     pub steps: Vec<Step>,
-    /// The play as written after the step the replay stopped at.
-    pub rest: Option<String>,
     /// The score, itemised.
     pub score: Vec<[String; 2]>,
     /// The result the record claims.
@@ -126,6 +124,9 @@ pub struct Step {
     pub variations: Vec<Vec<Step>>,
     /// Indices into [`RecordView::diagnostics`].
     pub diagnostics: Vec<usize>,
+    /// On the step the replay stopped at: the play written after it, which
+    /// was not replayed.
+    pub rest: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -209,7 +210,6 @@ impl RecordView {
             start: Vec::new(),
             opening_words: Vec::new(),
             steps: Vec::new(),
-            rest: None,
             score: Vec::new(),
             result: value("Result"),
             valid: c.is_valid(),
@@ -358,9 +358,7 @@ fn tricks(
         cleared: false,
         taken: [0; 4],
     };
-    let (steps, rest) = line(&tokens[first_card..], &by_span, pos, at);
-    v.steps = steps;
-    v.rest = rest;
+    v.steps = line(&tokens[first_card..], &by_span, pos, at);
     // The roem claimed in a trick, on the main line.
     let mut t = 0;
     for s in &mut v.steps {
@@ -375,13 +373,13 @@ fn tricks(
 }
 
 /// The steps of one line of play (the main line or a variation) from
-/// `pos`, and the part the replay did not reach.
+/// `pos`; the last carries the part the replay did not reach.
 fn line(
     tokens: &[Token],
     moves: &HashMap<usize, &Move>,
     mut pos: Position,
     at: &impl Fn(Span) -> Vec<usize>,
-) -> (Vec<Step>, Option<String>) {
+) -> Vec<Step> {
     let mut steps: Vec<Step> = Vec::new();
     for (i, tok) in tokens.iter().enumerate() {
         let Some(m) = moves.get(&tok.span.start) else {
@@ -389,9 +387,12 @@ fn line(
                 last.words.push(annotated(tok, at));
                 continue;
             }
-            // The move the replay stopped at, with its diagnostics.
-            steps.push(step(tok, &pos, String::new(), None, at));
-            return (steps, rest_of(&tokens[i + 1..]));
+            // The move the replay stopped at, with its diagnostics and
+            // what is written after it.
+            let mut s = step(tok, &pos, String::new(), None, at);
+            s.rest = rest_of(&tokens[i + 1..]);
+            steps.push(s);
+            return steps;
         };
         let before = pos.clone();
         if pos.cleared {
@@ -406,11 +407,11 @@ fn line(
         s.variations = tok
             .variations
             .iter()
-            .map(|var| line(var, moves, before.clone(), at).0)
+            .map(|var| line(var, moves, before.clone(), at))
             .collect();
         steps.push(s);
     }
-    (steps, None)
+    steps
 }
 
 /// One step: the token with what rides on it, and the position after it
@@ -452,6 +453,7 @@ fn step(
         words: Vec::new(),
         variations: Vec::new(),
         diagnostics: a.diagnostics,
+        rest: None,
     }
 }
 
@@ -476,22 +478,24 @@ fn dumbal(v: &mut RecordView, rec: &Record, o: &DumbalOut, at: &impl Fn(Span) ->
     v.start = hands.iter().map(|h| cards(*h)).collect();
     // The tokens of each turn (a turn starts a line in canonical TTN).
     let tokens: &[Token] = rec.tag("Turns").map_or(&[], |t| &t.section);
-    let mut groups: Vec<&[Token]> = Vec::new();
+    // Each turn's tokens, as `from..to` in `tokens`.
+    let mut groups: Vec<(usize, usize)> = Vec::new();
     let mut from = 0;
     for i in 1..=tokens.len() {
         let starts = i == tokens.len() || turn_starts("Turns", 0, Some(&tokens[i - 1]), &tokens[i]);
         if starts {
-            groups.push(&tokens[from..i]);
+            groups.push((from, i));
             from = i;
         }
     }
     let mut groups = groups.into_iter();
-    let is_show = |g: &[Token]| {
-        g.first()
-            .and_then(Token::word)
-            .is_some_and(|w| w.starts_with("show"))
+    let is_show =
+        |&(from, _): &(usize, usize)| tokens[from].word().is_some_and(|w| w.starts_with("show"));
+    let mut turn_group = || {
+        groups
+            .find(|g| !is_show(g))
+            .unwrap_or((tokens.len(), tokens.len()))
     };
-    let mut turn_group = || groups.find(|g| !is_show(g)).unwrap_or(&[]);
     for t in &o.turns {
         let who = seat_of(t.seat);
         let mut h: CardSet = t.hand.iter().copied().collect();
@@ -515,7 +519,8 @@ fn dumbal(v: &mut RecordView, rec: &Record, o: &DumbalOut, at: &impl Fn(Span) ->
         if let Some(s) = t.slap {
             text.push_str(&format!(", slaps {s}"));
         }
-        let group = turn_group();
+        let (from, to) = turn_group();
+        let group = &tokens[from..to];
         v.steps.push(turn_step(
             t.seat.to_string(),
             text,
@@ -528,11 +533,13 @@ fn dumbal(v: &mut RecordView, rec: &Record, o: &DumbalOut, at: &impl Fn(Span) ->
         ));
     }
     // The turn the replay stopped at, with its diagnostics.
-    let stopped = turn_group();
-    if !stopped.is_empty() && !v.valid {
+    let (from, to) = turn_group();
+    if from < to && !v.valid {
+        let stopped = &tokens[from..to];
         let text = rest_of(stopped).unwrap_or_default();
         let mut s = turn_step(String::new(), text, (&hands, Vec::new()), stopped, at);
         s.played = false;
+        s.rest = rest_of(&tokens[to..]);
         v.steps.push(s);
         return;
     }
@@ -602,6 +609,7 @@ fn turn_step(
             .iter()
             .flat_map(|a| a.diagnostics.iter().copied())
             .collect(),
+        rest: None,
     }
 }
 
@@ -678,7 +686,7 @@ mod tests {
         );
         assert_eq!(v.steps[7].comments, ["roem 20 to NS"]);
         assert!(v.steps.last().unwrap().hands.iter().all(Vec::is_empty));
-        assert!(v.valid && v.rest.is_none());
+        assert!(v.valid && v.steps.iter().all(|s| s.rest.is_none()));
     }
 
     #[test]
@@ -754,7 +762,13 @@ mod tests {
         assert_eq!((v.diagnostics[0].line, v.diagnostics[0].column), (16, 10));
         // The hands are those before HQ: South still holds it.
         assert!(hq.hands[2].contains(&c("HQ")));
-        assert_eq!(v.rest, None);
+        assert_eq!(hq.rest, None);
+        // What is written after the card the replay stopped at is kept on
+        // it, as written.
+        let text = corpus("corpus/broken/klaverjassen/E401-illegal-play.ttn")
+            .replace("SK SA HA HQ", "SK SA HA HQ D8 {late} D7");
+        let v = &views(&text)[0];
+        assert_eq!(v.steps[3].rest.as_deref(), Some("D8 D7"));
     }
 
     #[test]

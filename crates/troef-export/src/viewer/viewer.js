@@ -301,6 +301,7 @@
     for (const n of step.nags) h.appendChild(el("span", "muted", " $" + n));
     box.appendChild(h);
     if (!step.played) box.appendChild(el("div", "muted", "Not played: the replay stops here."));
+    if (step.rest) box.appendChild(el("div", "words", "Written after it, not replayed: " + step.rest));
     if (step.dd) {
       const d = el("div");
       d.id = "dd";
@@ -381,6 +382,7 @@
     const cls = ddClass(s);
     if (cls && s.dd.kind === "cost") m.appendChild(el("span", "dd " + cls, ddText(s.dd)));
     if (s.words.length) m.appendChild(el("span", "words", " " + s.words.map((w) => w.text).join(" ")));
+    if (s.rest) m.appendChild(el("span", "words", " " + s.rest));
     m.addEventListener("click", () => jump(route, i + 1));
     return m;
   }
