@@ -273,6 +273,174 @@ fn het_pandoeren_final_values_are_the_replays_verdicts() {
     assert!(seen >= 20, "{seen} records played to the end");
 }
 
+/// A Pandoeren deal whose values are known without search: North holds
+/// the eight spades, East four hearts and four diamonds with no three in
+/// sequence (no roem), South the other hearts and diamonds, West the eight
+/// clubs; the 6 of hearts is the centre card, put down (0 points). With
+/// spades trumps North, leading, wins every trick (no one else holds a
+/// spade), so her pair takes all 141 card points and the last trick's 5;
+/// her roem is the sequence of eight (160), and she holds stuk (20):
+/// 146 + 160 + 20 = 326. Without trumps she wins every trick on spades
+/// too. With clubs trumps West ruffs her first lead. Scores: pagat's bid
+/// table (spec/rules/pandoeren.md section 3).
+#[test]
+fn pandoeren_contracts_on_a_forced_deal() {
+    use troef_cards::Card;
+    use troef_rules::pandoeren::bid::Bid;
+    let h = hands("N:AKQJT987... .AQT8.AQT8. .KJ97.KJ97. ...AKQJT987");
+    let p = troef_rules::profiles::builtin(troef_rules::GameKind::Pandoeren, "pagat").unwrap();
+    let deal = Deal {
+        hands: h,
+        leader: Seat::North,
+        open: Card::parse("H6"),
+    };
+    let (spades, clubs) = (Some(Suit::Spades), Some(Suit::Clubs));
+    let ha = Card::parse("HA");
+    for (bid, trump, called, value, side) in [
+        (Bid::Number(120), spades, ha, 326, "NE"),
+        (Bid::Pandoer, spades, ha, 5, "NE"),
+        (Bid::Prive, spades, None, 10, "N"),
+        (Bid::SoloZwabber, None, None, 5, "N"),
+        (Bid::Zwabber, None, ha, 2, "NE"),
+        // She wins every trick: the trick-losing contracts fail.
+        (Bid::Misere, spades, None, -3, "N"),
+        (Bid::Piccolo, spades, None, -3, "N"),
+        // West ruffs her first spade.
+        (Bid::Prive, clubs, None, -10, "N"),
+    ] {
+        let row = table::row(
+            &p,
+            Choice::Pandoeren(bid, trump, called),
+            Seat::North,
+            &deal,
+        )
+        .unwrap_or_else(|| panic!("{bid}: not solved"));
+        assert_eq!(row.value, value, "{bid} {trump:?}: {}", row.result);
+        assert_eq!(row.side, side, "{bid}");
+    }
+    // Kereltje's partner holds the jas; North holds it (PD-V13: forbidden).
+    let k = table::row(
+        &p,
+        Choice::Pandoeren(Bid::Kereltje, spades, None),
+        Seat::North,
+        &deal,
+    );
+    assert!(k.is_none());
+    // North cannot call an ace she holds... she holds none; East cannot
+    // call the hearts ace he holds.
+    let own = table::row(
+        &p,
+        Choice::Pandoeren(Bid::Pandoer, spades, ha),
+        Seat::East,
+        &deal,
+    );
+    assert!(own.is_none());
+}
+
+/// The solver's value of every Pandoeren record, played as written, is the
+/// replay's: number bids the pair's card points, roem and stuk (the
+/// record's announcements settle the roem), every other contract its score,
+/// made or failed. The position is the one `troef analyze` starts from
+/// (the hands as play began, the partner, the roem that stood); the cards
+/// are played without search (the search is held to plain minimax in
+/// crates/troef-solve/src/tests.rs).
+#[test]
+fn pandoeren_final_values_are_the_replays_verdicts() {
+    use troef_solve::Position;
+    let mut seen = 0;
+    for f in files("corpus/pandoeren", "ttn") {
+        for c in traced(&f) {
+            let Some(troef_rules::Outcome::Pandoeren(out)) =
+                c.replay.as_ref().map(|r| r.outcome.clone())
+            else {
+                continue;
+            };
+            let (Some(score), Some(contract)) = (out.score, out.contract) else {
+                continue;
+            };
+            let p = profile(&c, f.parent().unwrap());
+            let trace = c.trace.as_ref().unwrap();
+            let (mut g, _) = analyze::start(c.replay.as_ref().unwrap(), trace, &p)
+                .unwrap_or_else(|s| panic!("{}: {}", rel(&f), s.0));
+            for t in trace {
+                assert!(g.legal().contains(t.card), "{}: {}", rel(&f), t.card);
+                g.play(t.card);
+            }
+            assert!(g.is_over(), "{}", rel(&f));
+            let want = match score.total {
+                Some(total) if contract.bid.parse::<u32>().is_ok() => i64::from(total),
+                _ if score.verdict == "made" => contract.value,
+                _ => -contract.value,
+            };
+            let result = g.final_outcome();
+            assert_eq!(
+                i64::from(g.value()),
+                want,
+                "{}: {} {}",
+                rel(&f),
+                contract.bid,
+                result.text
+            );
+            assert_eq!(
+                result.made,
+                score.verdict == "made",
+                "{}: {}",
+                rel(&f),
+                result.text
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "{seen} records played to the end");
+}
+
+/// Ramsch, valued for one player against the other three: every corpus
+/// Ramsch record played through the solver's position ends with each
+/// player's value equal to the replay's payment to her (the solver counts
+/// the tariff before the deal's doublings, so the replay's is that times
+/// two to the doublings).
+#[test]
+fn ramsch_final_values_are_the_replays_payments() {
+    use troef_solve::ramsch::RamschGame;
+    use troef_solve::Position;
+    let mut seen = 0;
+    for f in files("corpus/schafkopf", "ttn") {
+        for c in traced(&f) {
+            let Some(troef_rules::Outcome::Schafkopf(out)) =
+                c.replay.as_ref().map(|r| r.outcome.clone())
+            else {
+                continue;
+            };
+            let (Some("ramsch"), Some(settlement)) = (out.contract.as_deref(), out.settlement)
+            else {
+                continue;
+            };
+            let AnyProfile::Schafkopf(p) = profile(&c, f.parent().unwrap()) else {
+                unreachable!()
+            };
+            let trace = c.trace.as_ref().unwrap();
+            let hands = analyze::dealt_hands(c.replay.as_ref().unwrap()).unwrap();
+            for me in Seat::ALL {
+                let mut g = RamschGame::new(&p, hands, trace[0].seat, me);
+                for t in trace {
+                    assert!(g.legal().contains(t.card), "{}: {}", rel(&f), t.card);
+                    g.play(t.card);
+                }
+                assert!(g.is_over());
+                assert_eq!(
+                    i64::from(g.value()) << out.doublings.len(),
+                    settlement.to_array()[me.index()],
+                    "{}: {me:?}: {}",
+                    rel(&f),
+                    g.result_text()
+                );
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 3, "{seen} Ramsch records");
+}
+
 #[test]
 fn a_table_is_the_same_on_any_number_of_threads() {
     // Every row starts from an empty table, so the threads that share out

@@ -473,6 +473,75 @@ fn het_pandoeren(run: &mut Run, deals: u64, ladder_n: u64) {
     l.print("Het pandoeren, 5 tricks left");
 }
 
+/// Pandoeren (pagat): North declares the first contract of the table's
+/// list (`troef solve`'s, one of each goal), from an offset that rotates
+/// with the deal, that the hands allow, with trumps and the called ace
+/// rotating too; she keeps her eight cards, puts the centre card down and
+/// leads. Number bids count the roem of her and her partner's hands.
+fn pandoeren(run: &mut Run, deals: u64, ladder_n: u64) {
+    use troef_rules::pandoeren as pd;
+    use troef_solve::game::{choices, AnyGame, Deal};
+    let p = profile("pandoeren", "pagat");
+    let list = choices(&p);
+    let mut f = Series::new("Pandoeren (pagat), all contracts: full deal");
+    let mut a = Series::new("Pandoeren (pagat), all contracts: annotate a played hand");
+    let mut rng = SplitMix64(SEED + 4);
+    let game = |i: u64| {
+        let (_, piles) = troef_cards::deal::seeded(pd::DECK, &pd::PILES, SEED, i).expect("deal");
+        let deal = Deal {
+            hands: BySeat([piles[0], piles[1], piles[2], piles[3]]),
+            leader: Seat::North,
+            open: piles[4].first(),
+        };
+        let k = (i as usize).wrapping_mul(7);
+        (0..list.len())
+            .find_map(|j| AnyGame::new(&p, list[(k + j) % list.len()], Seat::North, &deal))
+    };
+    for i in 0..deals {
+        let Some(mut g) = game(i) else { continue };
+        deal(run, &mut g, i, &mut rng, (&mut f, &mut a));
+    }
+    f.line();
+    a.line();
+    let mut l = Ladder::new();
+    let mut rng = SplitMix64(SEED + 4);
+    for i in 0..ladder_n {
+        let Some(mut g) = game(i) else { continue };
+        endgame(&mut g, &mut rng, 20);
+        l.run(&mut g);
+    }
+    l.print("Pandoeren, 5 tricks left");
+}
+
+/// Schafkopf's Ramsch (netschafkopf: highest trump settles a tie, Jungfrau
+/// and Durchmarsch), valued for the player `i % 4`, North leading.
+fn ramsch(run: &mut Run, deals: u64, ladder_n: u64) {
+    use troef_solve::ramsch::RamschGame;
+    let AnyProfile::Schafkopf(p) = profile("schafkopf", "netschafkopf") else {
+        unreachable!()
+    };
+    let mut f = Series::new("Schafkopf Ramsch (netschafkopf), one player: full deal");
+    let mut a = Series::new("Schafkopf Ramsch (netschafkopf), one player: annotate a played hand");
+    let mut rng = SplitMix64(SEED + 5);
+    let game = |i: u64| {
+        let h = hands(sk::deck(false), 8, i);
+        RamschGame::new(&p, h, Seat::North, Seat::ALL[(i % 4) as usize])
+    };
+    for i in 0..deals {
+        deal(run, &mut game(i), i, &mut rng, (&mut f, &mut a));
+    }
+    f.line();
+    a.line();
+    let mut l = Ladder::new();
+    let mut rng = SplitMix64(SEED + 5);
+    for i in 0..ladder_n {
+        let mut g = game(i);
+        endgame(&mut g, &mut rng, 20);
+        l.run(&mut g);
+    }
+    l.print("Ramsch, 5 tricks left");
+}
+
 /// `--summarize`: the table of `--out` files' lines, the last line of a
 /// series and deal counting.
 fn summarize(files: &[&String], cpu_time: bool) {
@@ -560,5 +629,11 @@ fn main() {
     }
     if wanted("het-pandoeren") {
         het_pandoeren(&mut run, deals, ladder);
+    }
+    if wanted("pandoeren") {
+        pandoeren(&mut run, deals, ladder);
+    }
+    if wanted("ramsch") {
+        ramsch(&mut run, deals, ladder);
     }
 }

@@ -199,6 +199,9 @@ pub fn start(
     if let (Outcome::HetPandoeren(out), AnyProfile::HetPandoeren(p)) = (&replay.outcome, profile) {
         return het_start(out, p);
     }
+    if let (Outcome::Pandoeren(out), AnyProfile::Pandoeren(p)) = (&replay.outcome, profile) {
+        return pandoeren_start(replay, out, p, trace);
+    }
     let (word, maker) = contract_of(replay).ok_or_else(|| Skip(NOT_PLAYED.into()))?;
     let choice = Choice::parse(profile, &word).ok_or_else(|| {
         Skip(format!(
@@ -206,13 +209,6 @@ pub fn start(
             replay.game
         ))
     })?;
-    if let Choice::Contract(c) = choice {
-        if c.kind == troef_rules::schafkopf::Kind::Ramsch {
-            return Err(Skip(
-                "Ramsch is not a game of two sides; the solver does not analyse it".into(),
-            ));
-        }
-    }
     let first = trace
         .first()
         .ok_or_else(|| Skip("no card was played".into()))?;
@@ -250,6 +246,10 @@ pub fn start(
         hands,
         leader,
         open: None,
+    };
+    let maker = match choice {
+        Choice::Contract(c) if c.kind == troef_rules::schafkopf::Kind::Ramsch => leader,
+        _ => maker,
     };
     let g = AnyGame::new(profile, choice, maker, &deal).ok_or_else(|| {
         Skip(format!(
@@ -290,13 +290,89 @@ fn het_start(
     Ok((AnyGame::HetPandoeren(Box::new(g)), choice))
 }
 
+/// A Pandoeren hand as play began: the hands as dealt with the declarer's
+/// eight cards after her discard (or the cards played, when every trick
+/// was), the partner known from the deal, and the roem that stood and stuk
+/// as the record's announcements settled them.
+fn pandoeren_start(
+    replay: &GameReplay,
+    out: &troef_rules::pandoeren::replay::PandoerenOut,
+    p: &troef_rules::pandoeren::Profile,
+    trace: &[PlayPoint],
+) -> Result<(AnyGame, Choice), Skip> {
+    use troef_rules::pandoeren::bid::{Bid, PartnerKind};
+    let c = out
+        .contract
+        .as_ref()
+        .ok_or_else(|| Skip(NOT_PLAYED.into()))?;
+    let bid = Bid::parse(&c.bid).ok_or_else(|| Skip(format!("`{}` is not a bid", c.bid)))?;
+    let trump = out
+        .trump
+        .as_deref()
+        .and_then(troef_rules::values::parse_suit);
+    let played = BySeat::from_fn(|s| {
+        trace
+            .iter()
+            .filter(|p| p.seat == s)
+            .map(|p| p.card)
+            .collect::<CardSet>()
+    });
+    let hands = if Seat::ALL
+        .iter()
+        .all(|&s| played[s].len() as usize == troef_rules::pandoeren::TRICKS)
+    {
+        played
+    } else {
+        let mut h = dealt_hands(replay)?;
+        let decl = out
+            .declarer_hand
+            .as_ref()
+            .ok_or_else(|| Skip("the declarer's hand after her discard is not known".into()))?;
+        h[c.declarer] = decl.iter().copied().collect();
+        h
+    };
+    let partner = match bid.partner(p) {
+        PartnerKind::Called | PartnerKind::Jas => out.partner,
+        PartnerKind::FirstWinner | PartnerKind::Alone => None,
+    };
+    let announced = crate::pandoeren::Announced {
+        roem: out.roem.stood,
+        stuk: if out.roem.stuk_by.is_some() { 20 } else { 0 },
+    };
+    let g = crate::pandoeren::PandoerenGame::new(
+        p,
+        (bid, trump),
+        (c.declarer, partner),
+        hands,
+        announced,
+    );
+    if g.hands()
+        .0
+        .iter()
+        .any(|h| h.len() as usize != troef_rules::pandoeren::TRICKS)
+    {
+        return Err(Skip("the hands at the start of play are not known".into()));
+    }
+    Ok((
+        AnyGame::Pandoeren(Box::new(g)),
+        Choice::Pandoeren(bid, trump, out.called),
+    ))
+}
+
 /// The contract played, as its word, and a seat of the side that plays it:
 /// the maker, the chooser, the declarer.
 fn contract_of(replay: &GameReplay) -> Option<(String, Seat)> {
     match &replay.outcome {
         Outcome::Klaverjassen(kj) => kj.contract.as_ref().map(|c| (c.trump.to_string(), c.maker)),
         Outcome::Jass(js) => Some((js.mode.clone()?, js.chooser?)),
-        Outcome::Schafkopf(sk) => Some((sk.contract.clone()?, sk.declarer?)),
+        // Ramsch has no declarer: it is valued for each player in turn,
+        // starting with North's.
+        Outcome::Schafkopf(sk) => {
+            let c = sk.contract.clone()?;
+            let ramsch = troef_rules::schafkopf::Contract::parse(&c)
+                .is_some_and(|c| c.kind == troef_rules::schafkopf::Kind::Ramsch);
+            Some((c, if ramsch { Seat::North } else { sk.declarer? }))
+        }
         // Het pandoeren: `het_start`.
         Outcome::Pandoeren(_) | Outcome::Dumbal(_) | Outcome::HetPandoeren(_) => None,
     }
@@ -314,11 +390,18 @@ pub fn analyze(
     let th = Thresholds::of(&g);
     let value = solver.value(&mut g);
     let result = g.outcome(value).text;
+    // Before the loop: Ramsch values each card for its player, and the
+    // report's side is the one its first value is for.
+    let side = side_of(&g);
     let mut plays = Vec::new();
     let mut now = value;
     for p in trace {
         if g.is_over() || !g.legal().contains(p.card) || g.to_play() != p.seat {
             break;
+        }
+        // Ramsch: every card is valued for the player who plays it.
+        if let AnyGame::Ramsch(r) = &mut g {
+            r.set_me(p.seat);
         }
         let values = solver.card_values(&mut g);
         let max = g.maximizer(p.seat);
@@ -396,7 +479,7 @@ pub fn analyze(
         game: profile.game().to_string(),
         rules: profile.name().to_string(),
         contract: choice.word(),
-        side: side_of(&g),
+        side,
         unit: g.cost_unit(),
         thresholds: th,
         value,
@@ -568,6 +651,11 @@ pub fn show(g: &AnyGame, v: i32) -> String {
     match g {
         AnyGame::Klaverjassen(_) => format!("{v:+}"),
         AnyGame::HetPandoeren(_) => {
+            format!("{} {v:+}", if v > 0 { "made" } else { "failed" })
+        }
+        AnyGame::Ramsch(_) => format!("{v:+}"),
+        AnyGame::Pandoeren(p) if p.counts_points() => v.to_string(),
+        AnyGame::Pandoeren(_) => {
             format!("{} {v:+}", if v > 0 { "made" } else { "failed" })
         }
         AnyGame::Jass(..) => {

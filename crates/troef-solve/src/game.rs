@@ -3,26 +3,32 @@
 
 use crate::het::HetGame;
 use crate::klaverjassen::Klaverjas;
+use crate::pandoeren::{Announced, PandoerenGame};
 use crate::points::{decode, PointGame};
+use crate::ramsch::RamschGame;
 use crate::{Feature, Position, Start};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::het_pandoeren as het;
+use troef_rules::pandoeren::{self as pd, bid::Bid, bid::PartnerKind};
 use troef_rules::profiles::AnyProfile;
 use troef_rules::{jass, schafkopf as sk};
 
-/// A position of Klaverjassen, Jass, Schafkopf or Het pandoeren.
+/// A position of Klaverjassen, Jass, Schafkopf, Pandoeren or Het pandoeren.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     Klaverjassen(Box<Klaverjas>),
     Jass(Box<PointGame<jass::Rules>>, JassInfo),
     Schafkopf(Box<PointGame<sk::Rules>>, Box<SchafkopfInfo>),
+    /// Ramsch, valued for one player against the other three.
+    Ramsch(Box<RamschGame>),
+    Pandoeren(Box<PandoerenGame>),
     HetPandoeren(Box<HetGame>),
 }
 
-/// A deal to solve: the hands as play begins and who leads; in Het
-/// pandoeren the open card too, which a bidder who keeps her eight cards
-/// puts down (its points count as conceded in 4e boer under H-V8), and the
-/// bidder leads.
+/// A deal to solve: the hands as play begins and who leads; in Pandoeren
+/// and Het pandoeren the open card too, which a bidder who keeps her eight
+/// cards puts down (its points count as conceded in 4e boer under H-V8),
+/// and the bidder leads.
 #[derive(Clone, Copy, Debug)]
 pub struct Deal {
     pub hands: BySeat<CardSet>,
@@ -58,12 +64,14 @@ pub struct SchafkopfInfo {
 }
 
 /// A contract to solve: Klaverjassen trumps, a Jass mode, a Schafkopf
-/// contract, a Het pandoeren contract with its trumps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// contract, a Pandoeren bid with its trumps and called card, a Het
+/// pandoeren contract with its trumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
     Trump(Suit),
     Mode(jass::Mode),
     Contract(sk::Contract),
+    Pandoeren(Bid, Option<Suit>, Option<Card>),
     Het(het::Contract, Option<Suit>),
 }
 
@@ -84,6 +92,7 @@ impl AnyGame {
             AnyProfile::Klaverjassen(_) => troef_rules::klaverjassen::DECK.cards(),
             AnyProfile::Jass(_) => jass::DECK.cards(),
             AnyProfile::Schafkopf(p) => sk::deck(p.house.short_deck).cards(),
+            AnyProfile::Pandoeren(_) => pd::DECK.cards(),
             AnyProfile::HetPandoeren(_) => het::DECK.cards(),
             _ => return None,
         };
@@ -111,6 +120,9 @@ impl AnyGame {
                     },
                 )
             }
+            (AnyProfile::Schafkopf(p), Choice::Contract(c)) if c.kind == sk::Kind::Ramsch => {
+                AnyGame::Ramsch(Box::new(RamschGame::new(p, hands, leader, maker)))
+            }
             (AnyProfile::Schafkopf(p), Choice::Contract(c)) => {
                 let side = crate::schafkopf_side(c, maker, &hands)?;
                 let engine = sk::Game::new(hands, c, sk::PlayRules::from(p), leader);
@@ -127,6 +139,33 @@ impl AnyGame {
                         hands,
                     }),
                 )
+            }
+            (AnyProfile::Pandoeren(p), Choice::Pandoeren(bid, trump, called)) => {
+                if size as usize != pd::TRICKS || bid.has_trumps() != trump.is_some() {
+                    return None;
+                }
+                let partner = pandoeren_partner(p, (bid, trump, called), maker, &hands)?;
+                // The roem of the declarer and her partner as both would
+                // announce it, undenied, and stuk in either hand.
+                let of = |s: Option<Seat>| s.map_or(CardSet::EMPTY, |s| hands[s]);
+                let (mine, theirs) = (hands[maker], of(partner));
+                let announced = Announced {
+                    roem: pd::roem::total(mine, p.roem_card_reuse)
+                        + partner.map_or(0, |_| pd::roem::total(theirs, p.roem_card_reuse)),
+                    stuk: match trump {
+                        Some(t) if pd::roem::has_stuk(mine, t) || pd::roem::has_stuk(theirs, t) => {
+                            20
+                        }
+                        _ => 0,
+                    },
+                };
+                AnyGame::Pandoeren(Box::new(PandoerenGame::new(
+                    p,
+                    (bid, trump),
+                    (maker, partner),
+                    hands,
+                    announced,
+                )))
             }
             (AnyProfile::HetPandoeren(p), Choice::Het(c, trump)) => {
                 if size as usize != het::TRICKS || c.has_trumps() != trump.is_some() {
@@ -148,6 +187,27 @@ impl AnyGame {
     /// What a value means: the result at the end of play with that value.
     pub fn outcome(&self, v: i32) -> Outcome {
         match self {
+            AnyGame::Ramsch(g) => Outcome {
+                made: v >= 0,
+                class: v.signum(),
+                text: format!(
+                    "{} {}, {v:+}",
+                    g.me().name(),
+                    if v < 0 { "pays" } else { "does not pay" }
+                ),
+            },
+            AnyGame::Pandoeren(g) => {
+                let made = g.made_by_value(v);
+                Outcome {
+                    made,
+                    class: i32::from(made),
+                    text: if g.counts_points() {
+                        format!("{}, {v} points", if made { "made" } else { "failed" })
+                    } else {
+                        format!("{}, {v:+}", if made { "made" } else { "failed" })
+                    },
+                }
+            }
             AnyGame::HetPandoeren(_) => Outcome {
                 made: v > 0,
                 class: i32::from(v > 0),
@@ -235,6 +295,14 @@ impl AnyGame {
                 text: g.result_text(),
                 ..self.outcome(self.value())
             },
+            AnyGame::Pandoeren(g) => Outcome {
+                text: g.result_text(),
+                ..self.outcome(self.value())
+            },
+            AnyGame::Ramsch(g) => Outcome {
+                text: g.result_text(),
+                ..self.outcome(self.value())
+            },
             _ => self.outcome(self.value()),
         }
     }
@@ -246,6 +314,9 @@ impl AnyGame {
         match self {
             AnyGame::Klaverjassen(_) | AnyGame::Jass(..) => "points",
             AnyGame::HetPandoeren(_) => "cents",
+            AnyGame::Pandoeren(g) if g.counts_points() => "points",
+            AnyGame::Pandoeren(_) => "score",
+            AnyGame::Ramsch(_) => "tariff units",
             AnyGame::Schafkopf(_, info) if info.contract.tout => "Tout (every trick)",
             AnyGame::Schafkopf(..) => "Augen",
         }
@@ -255,15 +326,75 @@ impl AnyGame {
     /// multiplier with the match bonus, Schafkopf Augen.
     pub fn points(&self, v: i32) -> i32 {
         match self {
-            AnyGame::Klaverjassen(_) | AnyGame::HetPandoeren(_) => v,
+            AnyGame::Klaverjassen(_) | AnyGame::HetPandoeren(_) | AnyGame::Pandoeren(_) => v,
             AnyGame::Jass(_, info) => {
                 let d = decode(v);
                 (d.points + if d.all { jass::MATCH_BONUS } else { 0 }) * info.multiplier
             }
             AnyGame::Schafkopf(_, info) if info.contract.tout => v,
             AnyGame::Schafkopf(..) => decode(v).points,
+            AnyGame::Ramsch(_) => v,
         }
     }
+}
+
+/// The declarer's partner in Pandoeren, known from the hands: the called
+/// card's holder, the jas holder in Kereltje (`Some(None)`: none, she plays
+/// alone), or `None` when the hands do not allow the contract: she holds
+/// the card she calls, or a called contract names no card, or she holds
+/// the jas in Kereltje where PD-V13 forbids it.
+pub fn pandoeren_partner(
+    p: &pd::Profile,
+    (bid, trump, called): (Bid, Option<Suit>, Option<Card>),
+    declarer: Seat,
+    hands: &BySeat<CardSet>,
+) -> Option<Option<Seat>> {
+    let holder = |c: Card| Seat::ALL.into_iter().find(|&s| hands[s].contains(c));
+    match bid.partner(p) {
+        PartnerKind::Called => {
+            let h = holder(called?)?;
+            (h != declarer).then_some(Some(h))
+        }
+        PartnerKind::Jas => {
+            let h = holder(pd::jas(trump?))?;
+            match (h == declarer, p.kereltje_own_jas) {
+                (false, _) => Some(Some(h)),
+                (true, pd::profile::KereltjeOwnJas::Alone) => Some(None),
+                (true, pd::profile::KereltjeOwnJas::Forbidden) => None,
+            }
+        }
+        PartnerKind::FirstWinner | PartnerKind::Alone => Some(None),
+    }
+}
+
+/// The Pandoeren contracts the table solves, one of each double-dummy goal
+/// (Misère stands for every contract that loses every trick, Piccolo for
+/// Piccolo Ouvert: being open changes nothing with every hand known): the
+/// number bids (one solve answers them all), Piccolo, Misère, Kereltje and
+/// Privé in each trump suit, Pandoer in each trump suit with each ace
+/// called, Zwabber with each ace called, Solo-zwabber.
+fn pandoeren_choices(p: &pd::Profile) -> Vec<Choice> {
+    let aces = || Suit::ALL.into_iter().map(|s| Card::new(s, Rank::ACE));
+    let mut out = Vec::new();
+    for t in Suit::ALL {
+        for a in aces() {
+            out.push(Choice::Pandoeren(
+                Bid::Number(p.lowest_bid),
+                Some(t),
+                Some(a),
+            ));
+        }
+    }
+    for bid in [Bid::Piccolo, Bid::Misere, Bid::Kereltje] {
+        out.extend(Suit::ALL.map(|t| Choice::Pandoeren(bid, Some(t), None)));
+    }
+    out.extend(aces().map(|a| Choice::Pandoeren(Bid::Zwabber, None, Some(a))));
+    out.push(Choice::Pandoeren(Bid::SoloZwabber, None, None));
+    for t in Suit::ALL {
+        out.extend(aces().map(|a| Choice::Pandoeren(Bid::Pandoer, Some(t), Some(a))));
+    }
+    out.extend(Suit::ALL.map(|t| Choice::Pandoeren(Bid::Prive, Some(t), None)));
+    out
 }
 
 /// The mate known before play of `contract` bid by `bidder` on the hands
@@ -367,6 +498,8 @@ macro_rules! each {
             AnyGame::Klaverjassen($g) => $e,
             AnyGame::Jass($g, _) => $e,
             AnyGame::Schafkopf($g, _) => $e,
+            AnyGame::Ramsch($g) => $e,
+            AnyGame::Pandoeren($g) => $e,
             AnyGame::HetPandoeren($g) => $e,
         }
     };
@@ -438,11 +571,19 @@ pub fn choices(profile: &AnyProfile) -> Vec<Choice> {
     match profile {
         AnyProfile::Klaverjassen(_) => Suit::ALL.into_iter().map(Choice::Trump).collect(),
         AnyProfile::Jass(_) => jass::Mode::ALL.into_iter().map(Choice::Mode).collect(),
-        AnyProfile::Schafkopf(p) => crate::schafkopf_contracts()
-            .into_iter()
-            .filter(|&c| p.offers(c))
-            .map(Choice::Contract)
-            .collect(),
+        AnyProfile::Schafkopf(p) => {
+            let mut out: Vec<Choice> = crate::schafkopf_contracts()
+                .into_iter()
+                .filter(|&c| p.offers(c))
+                .map(Choice::Contract)
+                .collect();
+            // Ramsch is played when all pass (SK-V9), for each player.
+            if p.all_pass == sk::profile::AllPass::Ramsch {
+                out.push(Choice::Contract(sk::Contract::new(sk::Kind::Ramsch, None)));
+            }
+            out
+        }
+        AnyProfile::Pandoeren(p) => pandoeren_choices(p),
         AnyProfile::HetPandoeren(_) => het::Contract::ALL
             .into_iter()
             .flat_map(|c| {
@@ -459,12 +600,36 @@ pub fn choices(profile: &AnyProfile) -> Vec<Choice> {
 }
 
 impl Choice {
+    /// The choice with a called card replaced by the seat that holds it
+    /// (and the card's holder, not the card, decides the play): two calls
+    /// of one partnership are one game.
+    pub fn partnership(self, hands: &BySeat<CardSet>) -> (Choice, Option<Seat>) {
+        match self {
+            Choice::Pandoeren(b, t, Some(c)) => (
+                Choice::Pandoeren(b, t, None),
+                Seat::ALL.into_iter().find(|&s| hands[s].contains(c)),
+            ),
+            c => (c, None),
+        }
+    }
+
     /// The word the notation uses for it.
     pub fn word(self) -> String {
         match self {
             Choice::Trump(s) => s.letter().to_string(),
             Choice::Mode(m) => m.word(),
             Choice::Contract(c) => c.word(),
+            Choice::Pandoeren(b, t, called) => {
+                let mut w = b.to_string();
+                if let Some(t) = t {
+                    w.push(':');
+                    w.push(t.letter());
+                }
+                if let Some(c) = called {
+                    w.push_str(&format!(":{c}"));
+                }
+                w
+            }
             Choice::Het(c, None) => c.word().to_string(),
             Choice::Het(c, Some(t)) => format!("{c}:{}", t.letter()),
         }
@@ -474,6 +639,19 @@ impl Choice {
             Choice::Trump(s) => format!("{} trumps", s.name()),
             Choice::Mode(m) => m.name(),
             Choice::Contract(c) => c.name(),
+            Choice::Pandoeren(b, t, called) => {
+                let mut w = match b {
+                    Bid::Number(_) => "number bid".to_string(),
+                    b => b.to_string(),
+                };
+                if let Some(t) = t {
+                    w.push_str(&format!(", {} trumps", t.name()));
+                }
+                if let Some(c) = called {
+                    w.push_str(&format!(", {c} called"));
+                }
+                w
+            }
             Choice::Het(c, None) => c.title().to_string(),
             Choice::Het(c, Some(t)) => format!("{}, {} trumps", c.title(), t.name()),
         }
@@ -484,6 +662,20 @@ impl Choice {
             AnyProfile::Klaverjassen(_) => troef_rules::values::parse_suit(word).map(Choice::Trump),
             AnyProfile::Jass(_) => jass::Mode::parse(word).map(Choice::Mode),
             AnyProfile::Schafkopf(_) => sk::Contract::parse(word).map(Choice::Contract),
+            AnyProfile::Pandoeren(_) => {
+                let mut parts = word.split(':');
+                let bid = Bid::parse(parts.next()?)?;
+                let mut trump = None;
+                let mut called = None;
+                for part in parts {
+                    match (Card::parse(part), troef_rules::values::parse_suit(part)) {
+                        (Some(c), _) if called.is_none() => called = Some(c),
+                        (None, Some(t)) if trump.is_none() && called.is_none() => trump = Some(t),
+                        _ => return None,
+                    }
+                }
+                Some(Choice::Pandoeren(bid, trump, called))
+            }
             AnyProfile::HetPandoeren(_) => {
                 let (c, t) = match word.split_once(':') {
                     Some((c, t)) => (c, Some(troef_rules::values::parse_suit(t)?)),
@@ -500,7 +692,9 @@ impl Choice {
 /// each), Schafkopf by declarer, Het pandoeren by bidder.
 pub fn makers(profile: &AnyProfile) -> Vec<Seat> {
     match profile {
-        AnyProfile::Schafkopf(_) | AnyProfile::HetPandoeren(_) => Seat::ALL.to_vec(),
+        AnyProfile::Schafkopf(_) | AnyProfile::Pandoeren(_) | AnyProfile::HetPandoeren(_) => {
+            Seat::ALL.to_vec()
+        }
         _ => vec![Seat::North, Seat::East],
     }
 }

@@ -1,6 +1,7 @@
 //! A double-dummy solver: with every hand known, the value each side can
-//! force from a position of Klaverjassen, Schieber Jass or Schafkopf, and
-//! the value of every legal card.
+//! force from a position of Klaverjassen, Schieber Jass, Schafkopf (Ramsch
+//! for one player at a time), Pandoeren or Het pandoeren, and the value of
+//! every legal card.
 //!
 //! The search is game-agnostic and works on a [`Position`]: the rules
 //! engine of `troef-rules` says which cards are legal and plays them (the
@@ -36,7 +37,9 @@ pub mod het;
 pub mod klaverjassen;
 pub mod naive;
 mod order;
+pub mod pandoeren;
 pub mod points;
+pub mod ramsch;
 mod search;
 pub mod table;
 mod tt;
@@ -293,6 +296,7 @@ pub const GAMES: &[GameKind] = &[
     GameKind::Klaverjassen,
     GameKind::Jass,
     GameKind::Schafkopf,
+    GameKind::Pandoeren,
     GameKind::HetPandoeren,
 ];
 
@@ -353,7 +357,7 @@ pub fn schafkopf_contracts() -> Vec<troef_rules::schafkopf::Contract> {
 /// Call-Ace the holder of the called ace. `None` when the call is not
 /// allowed with these hands (the declarer holds the ace, or no plain card of
 /// its suit; `rules-schafkopf.md` section 3), or for Ramsch, which is not a
-/// game of two sides.
+/// game of two sides ([`ramsch`] values it for one player at a time).
 pub fn schafkopf_side(
     contract: troef_rules::schafkopf::Contract,
     declarer: Seat,

@@ -51,10 +51,13 @@ pub struct Table {
 /// counts included) are the same for any number of threads. Rows of a
 /// contract the hands do not allow are left out.
 pub fn table(profile: &AnyProfile, deal: &Deal, threads: usize) -> Table {
-    let jobs: Vec<(Choice, Seat)> = choices(profile)
+    let mut jobs: Vec<(Choice, Seat)> = choices(profile)
         .into_iter()
         .flat_map(|c| makers(profile).into_iter().map(move |m| (c, m)))
         .collect();
+    // Two called cards in one hand make one partnership: one row.
+    let mut seen = std::collections::HashSet::new();
+    jobs.retain(|&(c, m)| seen.insert((c.partnership(&deal.hands), m)));
     let threads = threads.clamp(1, jobs.len().max(1));
     let next = AtomicUsize::new(0);
     let mut done: Vec<(usize, Option<Row>)> = std::thread::scope(|scope| {
@@ -84,7 +87,10 @@ pub fn table(profile: &AnyProfile, deal: &Deal, threads: usize) -> Table {
         game: profile.game().to_string(),
         rules: profile.name().to_string(),
         leader: deal.leader,
-        bidder_leads: matches!(profile, AnyProfile::HetPandoeren(_)),
+        bidder_leads: matches!(
+            profile,
+            AnyProfile::HetPandoeren(_) | AnyProfile::Pandoeren(_)
+        ),
         rows,
     }
 }
@@ -142,6 +148,12 @@ fn side_name(g: &AnyGame, maker: Seat) -> String {
         AnyGame::HetPandoeren(h) => {
             let mut s = maker.letter().to_string();
             s.extend(h.mate().map(Seat::letter));
+            s
+        }
+        AnyGame::Ramsch(g) => g.me().letter().to_string(),
+        AnyGame::Pandoeren(g) => {
+            let mut s = maker.letter().to_string();
+            s.extend(g.partner().map(Seat::letter));
             s
         }
         AnyGame::Schafkopf(_, info) => {

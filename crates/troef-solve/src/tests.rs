@@ -285,3 +285,112 @@ fn strength_depends_on_the_group_led() {
         }
     }
 }
+
+/// Pandoeren (pagat): every contract of the bid table, each variant switch
+/// that changes a goal or the play (PD-V2 … PD-V6, PD-V13, PD-V16), a
+/// random declarer, trumps, called card and announced roem, from endgames
+/// of three or four tricks.
+#[test]
+fn pandoeren_agrees_with_minimax() {
+    use crate::pandoeren::{Announced, PandoerenGame};
+    use troef_cards::{Card, Rank};
+    use troef_rules::pandoeren::bid::Bid;
+    use troef_rules::pandoeren::profile::{KereltjeOwnJas, PiccoloGoal, Undertrump, ZwabberGoal};
+    use troef_rules::pandoeren::{self as pd};
+    let AnyProfile::Pandoeren(base) = builtin(troef_rules::GameKind::Pandoeren, "pagat").unwrap()
+    else {
+        unreachable!()
+    };
+    let mut variants = vec![base.clone()];
+    let mut v = base.clone();
+    v.piccolo_goal = PiccoloGoal::AnyOneTrick;
+    v.zwabber_def = ZwabberGoal::Tachtigen;
+    v.undertrump_after_ruff = Undertrump::Allowed;
+    v.kereltje_own_jas = KereltjeOwnJas::Alone;
+    variants.push(v);
+    let mut v = base;
+    v.piccolo_goal = PiccoloGoal::OneTrickWithJas;
+    v.trump_while_able_to_follow = false;
+    v.must_trump_when_void = true;
+    v.overtrump_on_trump_lead = true;
+    v.jas_exempt = false;
+    variants.push(v);
+    let bids = [
+        Bid::Number(120),
+        Bid::Number(150),
+        Bid::Piccolo,
+        Bid::Misere,
+        Bid::Kereltje,
+        Bid::Zwabber,
+        Bid::SoloZwabber,
+        Bid::Pandoer,
+        Bid::PandoerPlus(40),
+        Bid::Praatje,
+        Bid::Prive,
+    ];
+    let mut rng = SplitMix64(6);
+    for i in 0..900 {
+        let p = &variants[i % variants.len()];
+        let dealt = deal(pd::DECK, &[8, 8, 8, 8, 1], &mut rng);
+        let bid = bids[(rng.next_u64() % bids.len() as u64) as usize];
+        let trump = bid
+            .has_trumps()
+            .then(|| Suit::ALL[(rng.next_u64() % 4) as usize]);
+        let declarer = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let called = Card::new(Suit::ALL[(rng.next_u64() % 4) as usize], Rank::ACE);
+        let Some(partner) =
+            crate::game::pandoeren_partner(p, (bid, trump, Some(called)), declarer, &dealt)
+        else {
+            continue;
+        };
+        let announced = Announced {
+            roem: [0, 20, 50][(rng.next_u64() % 3) as usize],
+            stuk: [0, 20][(rng.next_u64() % 2) as usize],
+        };
+        let mut g = PandoerenGame::new(p, (bid, trump), (declarer, partner), dealt, announced);
+        let left = 12 + (rng.next_u64() % 5) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("pandoeren #{i} {bid} {trump:?}"));
+    }
+}
+
+/// Ramsch: each tie rule, Jungfrau and Durchmarsch on and off, valued for
+/// a random player, from endgames of three or four tricks.
+#[test]
+fn ramsch_agrees_with_minimax() {
+    use crate::ramsch::RamschGame;
+    use troef_rules::schafkopf::profile::RamschTie;
+    let AnyProfile::Schafkopf(base) =
+        builtin(troef_rules::GameKind::Schafkopf, "netschafkopf").unwrap()
+    else {
+        unreachable!()
+    };
+    let mut variants = Vec::new();
+    for tie in [
+        RamschTie::AllPay,
+        RamschTie::LastTrick,
+        RamschTie::HighestTrump,
+    ] {
+        for (jungfrau, durchmarsch) in [(true, true), (false, false)] {
+            let mut v = base.clone();
+            v.house.ramsch_tie = tie;
+            v.house.ramsch_jungfrau = jungfrau;
+            v.house.ramsch_durchmarsch = durchmarsch;
+            variants.push(v);
+        }
+    }
+    let mut rng = SplitMix64(7);
+    for i in 0..600 {
+        let p = &variants[i % variants.len()];
+        let hands = deal(sk::deck(p.house.short_deck), &[p.hand_size(); 4], &mut rng);
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let me = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mut g = RamschGame::new(p, hands, leader, me);
+        let left = 12 + (rng.next_u64() % 5) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(
+            &mut g,
+            &format!("ramsch #{i} {:?} me {me:?}", p.house.ramsch_tie),
+        );
+    }
+}

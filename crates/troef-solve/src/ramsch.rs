@@ -1,0 +1,212 @@
+//! Schafkopf's Ramsch for the solver: everyone plays for herself, and the
+//! player with the most card points (Augen) loses.
+//!
+//! A game of four sides has no single double-dummy value, so the solver
+//! values it for one player at a time, `me`, against the other three
+//! playing together against her (the paranoid reading, as for Het
+//! pandoeren's Piek zonder). The value is what `me` wins or pays, from
+//! [`sk::score::ramsch`], the function the replay scores a Ramsch deal
+//! with: the loser as the profile settles ties (SK `ramsch_tie`), every
+//! Jungfrau doubling, a Durchmarsch. It is counted in the tariff before
+//! any doubling of the deal (Klopfen). Each player's Augen are those of
+//! the line the solver gives, not a second optimum.
+//!
+//! [`AnyGame`](crate::game::AnyGame) switches `me` to the player to move
+//! when a played hand is analysed ([`RamschGame::set_me`]), so that every
+//! card is valued for the player who chose it.
+
+use crate::{Feature, Position, Split, Start};
+use troef_cards::{BySeat, Card, CardSet, Seat};
+use troef_rules::schafkopf::{self as sk, Contract, Kind};
+use troef_rules::trick::TrickRules;
+
+/// A Ramsch position, valued for `me`.
+#[derive(Clone, Debug)]
+pub struct RamschGame {
+    pub engine: sk::Game,
+    me: Seat,
+    profile: Box<sk::Profile>,
+    /// The hands as dealt (the highest-trump tie rule reads them).
+    dealt: BySeat<CardSet>,
+    trumps: Vec<Card>,
+    /// The winner of each trick played, in order.
+    winners: Vec<Seat>,
+}
+
+impl RamschGame {
+    /// The start of play: `hands` as dealt, `leader` leads, valued for `me`.
+    pub fn new(
+        profile: &sk::Profile,
+        hands: BySeat<CardSet>,
+        leader: Seat,
+        me: Seat,
+    ) -> RamschGame {
+        let contract = Contract::new(Kind::Ramsch, None);
+        let engine = sk::Game::new(hands, contract, sk::PlayRules::from(profile), leader);
+        RamschGame {
+            engine,
+            me,
+            profile: Box::new(profile.clone()),
+            dealt: hands,
+            trumps: contract.trump_order(),
+            winners: Vec::with_capacity(16),
+        }
+    }
+
+    /// The player the position is valued for.
+    pub fn me(&self) -> Seat {
+        self.me
+    }
+
+    /// Values the position for `me` from now on. The table's keys name
+    /// `me`, so a solver's entries for another player stay apart.
+    pub fn set_me(&mut self, me: Seat) {
+        self.me = me;
+    }
+
+    /// The deal's score on the line played (for every seat).
+    pub fn score(&self) -> sk::score::RamschScore {
+        sk::score::ramsch(
+            &self.profile,
+            &sk::score::RamschPlay {
+                points: &self.engine.points,
+                winners: &self.winners,
+                hands: &self.dealt,
+                trumps: &self.trumps,
+            },
+            0,
+        )
+    }
+
+    /// The largest payment of one player in a deal: every other player
+    /// pays or is paid the tariff, doubled by up to three Jungfrauen.
+    fn largest_payment(&self) -> i32 {
+        (self.profile.tariff.ramsch.clamp(0, 1_000) as i32) * 3 * 8
+    }
+
+    /// The result on the line played: each player's Augen and the losers.
+    pub fn result_text(&self) -> String {
+        let s = self.score();
+        let mut t = String::from("Augen");
+        for seat in Seat::ALL {
+            t.push_str(&format!(" {} {}", seat.letter(), self.engine.points[seat]));
+        }
+        if let Some(d) = s.durchmarsch {
+            t.push_str(&format!(", Durchmarsch by {}", d.name()));
+        } else {
+            let losers: Vec<&str> = s.losers.iter().map(|l| l.name()).collect();
+            t.push_str(&format!(", {} loses", losers.join(" and ")));
+        }
+        t
+    }
+
+    /// What the rest of the value depends on beyond the cards and the
+    /// leader: `me`, each player's Augen and whether she took a trick
+    /// (Jungfrau, Durchmarsch), and under the last-trick tie rule who of
+    /// them took a trick most recently.
+    fn context(&self) -> u64 {
+        use troef_cards::deal::mix64;
+        let e = &self.engine;
+        let mut h = self.me.index() as u64 | e.state << 2;
+        for s in Seat::ALL {
+            h = h << 8 | e.points[s].clamp(0, 255) as u64;
+        }
+        let mut tricks = 0u64;
+        for s in Seat::ALL {
+            tricks = tricks << 1 | u64::from(e.tricks_won[s] > 0);
+        }
+        let mut recent = 0u64;
+        if self.profile.house.ramsch_tie == sk::profile::RamschTie::LastTrick {
+            for s in Seat::ALL {
+                let last = self
+                    .winners
+                    .iter()
+                    .rposition(|&w| w == s)
+                    .map_or(0, |i| i + 1);
+                recent = recent << 5 | last as u64;
+            }
+        }
+        mix64(h) ^ mix64(tricks | recent << 4)
+    }
+}
+
+impl Position for RamschGame {
+    crate::position_from_engine!(engine);
+    fn maximizer(&self, seat: Seat) -> bool {
+        seat == self.me
+    }
+    fn play(&mut self, c: Card) {
+        if let Some(t) = self.engine.play_unchecked(c) {
+            self.winners.push(t.winner);
+        }
+    }
+    fn undo(&mut self) {
+        if self.engine.in_trick == 0 {
+            self.winners.pop();
+        }
+        self.engine.undo();
+    }
+    fn value(&self) -> i32 {
+        self.score().by_seat[self.me.index()].clamp(-1_000_000, 1_000_000) as i32
+    }
+    fn value_step(&self) -> i32 {
+        self.tariff().max(1)
+    }
+    fn trick_start(&self, _beta: i32, live: CardSet, _sure: crate::Sure) -> Start {
+        let (lo, hi) = self.bounds(live);
+        Start {
+            lo,
+            hi,
+            split: Split::Additive {
+                base: 0,
+                ctx: self.context(),
+                weight: None,
+            },
+        }
+    }
+}
+
+impl RamschGame {
+    fn tariff(&self) -> i32 {
+        self.profile.tariff.ramsch.clamp(0, 1_000) as i32
+    }
+
+    /// Bounds on `me`'s payment: none is larger than [`Self::largest_payment`];
+    /// a loser pays (0 at most), a player who cannot lose is paid (0 at
+    /// least). `me` is sure to lose when she has more Augen than any other
+    /// can reach and cannot take every trick; she is safe when another
+    /// already has more than she can reach and no one can take every trick.
+    fn bounds(&self, live: CardSet) -> (i32, i32) {
+        let e = &self.engine;
+        let left: i32 = live.iter().map(|c| e.rules.points(c)).sum();
+        let mine = e.points[self.me];
+        let others = Seat::ALL.into_iter().filter(|&s| s != self.me);
+        let most_other = others.clone().map(|s| e.points[s]).max().unwrap_or(0);
+        let takers = Seat::ALL
+            .into_iter()
+            .filter(|&s| e.tricks_won[s] > 0)
+            .count();
+        let sweep = self.profile.house.ramsch_durchmarsch;
+        // Only the one player who took every trick so far can still take all.
+        let i_may_sweep = sweep
+            && takers <= 1
+            && e.tricks_won
+                .0
+                .iter()
+                .enumerate()
+                .all(|(i, &t)| t == 0 || i == self.me.index());
+        let other_may_sweep = sweep && (takers == 0 || (takers == 1 && e.tricks_won[self.me] == 0));
+        let largest = self.largest_payment();
+        let hi = if mine > most_other + left && !i_may_sweep {
+            0
+        } else {
+            largest
+        };
+        let lo = if others.into_iter().any(|s| e.points[s] > mine + left) && !other_may_sweep {
+            0
+        } else {
+            -largest
+        };
+        (lo, hi)
+    }
+}
