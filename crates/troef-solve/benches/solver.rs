@@ -5,7 +5,7 @@
 //! solver on the same endgames.
 //!
 //! cargo bench -p troef-solve --bench solver -- [--deals N] [--ladder N] [--only GAME] [--no-annotate]
-//!     [--cpu-time] [--shard K/M] [--out FILE]
+//!     [--opening] [--cpu-time] [--shard K/M] [--out FILE]
 //! cargo bench -p troef-solve --bench solver -- --summarize [--cpu-time] FILE...
 //!
 //! Single thread. Deals: `troef_cards::deal::seeded(deck, sizes, SEED, i)`
@@ -42,6 +42,9 @@ const SEED: u64 = 2026;
 struct Run {
     /// `--no-annotate` unset.
     annotate: bool,
+    /// `--opening`: the full deal's series values every opening card (as
+    /// DDS's SolveBoard does for bridge), not the deal alone.
+    opening: bool,
     cpu_time: bool,
     /// `(K, M)`: the deals `i % M == K`.
     shard: (u64, u64),
@@ -201,7 +204,16 @@ fn deal<P: Position>(
     }
     let mut solver = Solver::new(Options::FULL);
     let c = run.start();
-    let v = solver.value(p);
+    let v = if run.opening {
+        if !full.name.ends_with("every opening card") {
+            full.name = full.name.replace("full deal", "every opening card");
+        }
+        let max = p.maximizer(p.to_play());
+        let values = solver.card_values(p).into_iter().map(|v| v.value);
+        values.reduce(|a, b| if max { a.max(b) } else { a.min(b) })?
+    } else {
+        solver.value(p)
+    };
     run.push(full, i, c, solver.stats.nodes);
     if let Some(line) = line {
         annotate(run, p, i, &line, annotated);
@@ -611,6 +623,7 @@ fn main() {
     });
     let mut run = Run {
         annotate: !flag("--no-annotate"),
+        opening: flag("--opening"),
         cpu_time,
         shard,
         out,
