@@ -190,6 +190,17 @@ pub fn dealt_hands(replay: &GameReplay) -> Result<BySeat<CardSet>, Skip> {
     Ok(h)
 }
 
+/// The cards each player played on the main line.
+fn played_hands(trace: &[PlayPoint]) -> BySeat<CardSet> {
+    BySeat::from_fn(|s| {
+        trace
+            .iter()
+            .filter(|p| p.seat == s)
+            .map(|p| p.card)
+            .collect::<CardSet>()
+    })
+}
+
 /// The position at the start of play of a replayed record.
 pub fn start(
     replay: &GameReplay,
@@ -221,13 +232,7 @@ pub fn start(
         .map(Vec::len)
         .max()
         .unwrap_or(0);
-    let played = BySeat::from_fn(|s| {
-        trace
-            .iter()
-            .filter(|p| p.seat == s)
-            .map(|p| p.card)
-            .collect::<CardSet>()
-    });
+    let played = played_hands(trace);
     let complete = Seat::ALL
         .iter()
         .all(|&s| played[s].len() as usize == size && size > 0);
@@ -310,13 +315,7 @@ fn pandoeren_start(
         .trump
         .as_deref()
         .and_then(troef_rules::values::parse_suit);
-    let played = BySeat::from_fn(|s| {
-        trace
-            .iter()
-            .filter(|p| p.seat == s)
-            .map(|p| p.card)
-            .collect::<CardSet>()
-    });
+    let played = played_hands(trace);
     let hands = if Seat::ALL
         .iter()
         .all(|&s| played[s].len() as usize == troef_rules::pandoeren::TRICKS)

@@ -141,7 +141,7 @@ impl HetGame {
             }
             Contract::Stoet => (s + r >= 7 && (m >= 1 || r >= 1), s >= 7 && m >= 1),
             Contract::VierdeBoer => {
-                let left = self.points_left();
+                let left = crate::points::points_left(&self.engine);
                 (
                     t.conceded <= p.values.max_conceded,
                     t.conceded + left <= p.values.max_conceded,
@@ -174,16 +174,6 @@ impl HetGame {
                 }
             },
         }
-    }
-
-    /// Card points not yet taken: the cards in play and the last trick's.
-    fn points_left(&self) -> i32 {
-        let e = &self.engine;
-        let live: i32 = crate::live_cards(&e.hands, &e.trick)
-            .iter()
-            .map(|c| e.rules.points(c))
-            .sum();
-        live + e.rules.last_trick_bonus()
     }
 
     /// The key part of a trick start: what the rest of the value depends

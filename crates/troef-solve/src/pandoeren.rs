@@ -156,20 +156,6 @@ impl PandoerenGame {
         };
         self.engine.state << 16 | facts
     }
-
-    /// Card points not yet taken: the cards in play and the last trick's.
-    fn points_left(&self) -> i32 {
-        let e = &self.engine;
-        let live: i32 = crate::live_cards(&e.hands, &e.trick)
-            .iter()
-            .map(|c| e.rules.points(c))
-            .sum();
-        live + if e.tricks_done < pd::TRICKS {
-            pd::LAST_TRICK_BONUS
-        } else {
-            0
-        }
-    }
 }
 
 impl Position for PandoerenGame {
@@ -242,7 +228,7 @@ impl Position for PandoerenGame {
             // The pair's points so far, what each side takes by force, and
             // the points left (the partner is known from the start).
             let base = t.side_points + t.roem + t.stuk;
-            let left = self.points_left();
+            let left = crate::points::points_left(&self.engine);
             return Start {
                 lo: base + sure.points.0,
                 hi: base + left - sure.points.1,

@@ -185,7 +185,7 @@ impl<R: TrickRules> PointGame<R> {
 }
 
 /// Points not yet taken: the live cards and a last-trick bonus to come.
-fn points_left<R: TrickRules>(p: &Play<R>) -> i32 {
+pub(crate) fn points_left<R: TrickRules>(p: &Play<R>) -> i32 {
     let live: i32 = crate::live_cards(&p.hands, &p.trick)
         .iter()
         .map(|c| p.rules.points(c))
