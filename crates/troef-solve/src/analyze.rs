@@ -364,8 +364,8 @@ fn contract_of(replay: &GameReplay) -> Option<(String, Seat)> {
     match &replay.outcome {
         Outcome::Klaverjassen(kj) => kj.contract.as_ref().map(|c| (c.trump.to_string(), c.maker)),
         Outcome::Jass(js) => Some((js.mode.clone()?, js.chooser?)),
-        // Ramsch has no declarer: it is valued for each player in turn,
-        // starting with North's.
+        // Ramsch has no declarer: `start` values it for the first player
+        // to lead, and `analyze` for each player in turn.
         Outcome::Schafkopf(sk) => {
             let c = sk.contract.clone()?;
             let ramsch = troef_rules::schafkopf::Contract::parse(&c)

@@ -23,12 +23,11 @@ use troef_rules::pandoeren::score::{self, Tally, Verdict};
 use troef_rules::pandoeren::{self as pd, Profile};
 use troef_rules::trick::TrickRules;
 
-/// What a card that completed a trick changed, for undo.
+/// What a card changed that undo cannot read off the engine.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
     side_points: i32,
     partner: Option<Seat>,
-    completed: bool,
 }
 
 /// A Pandoeren position, maximised by the declarer's side.
@@ -168,20 +167,11 @@ impl Position for PandoerenGame {
         self.stack.push(Undo {
             side_points: self.tally.side_points,
             partner: self.tally.partner,
-            completed: false,
         });
         let Some(t) = self.engine.play_unchecked(c) else {
             return;
         };
-        if let Some(u) = self.stack.last_mut() {
-            u.completed = true;
-        }
-        let jas_card = self
-            .engine
-            .rules
-            .trump
-            .map(pd::jas)
-            .filter(|&j| t.cards.contains(&j));
+        let jas = self.engine.rules.trump.map(pd::jas);
         let declarer_played = t.cards[(4 + declarer.index() - t.leader.index()) % 4];
         let tl = &mut self.tally;
         if tl.partner.is_none() && self.race && tl.winners.len() >= 5 && t.winner != declarer {
@@ -189,18 +179,19 @@ impl Position for PandoerenGame {
         }
         tl.winners.push(t.winner);
         tl.won_with_jas
-            .push(t.winner == declarer && jas_card == Some(declarer_played));
+            .push(t.winner == declarer && jas == Some(declarer_played));
         if t.winner == declarer || Some(t.winner) == tl.partner {
             tl.side_points += t.points;
         }
     }
     fn undo(&mut self) {
-        self.engine.undo();
-        let u = self.stack.pop().expect("undo after play");
-        if u.completed {
+        // A card that completed a trick leaves the engine at a trick start.
+        if self.engine.in_trick == 0 {
             self.tally.winners.pop();
             self.tally.won_with_jas.pop();
         }
+        self.engine.undo();
+        let u = self.stack.pop().expect("undo after play");
         self.tally.side_points = u.side_points;
         self.tally.partner = u.partner;
     }

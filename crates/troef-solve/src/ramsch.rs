@@ -152,8 +152,8 @@ impl Position for RamschGame {
     fn value_step(&self) -> i32 {
         self.tariff().max(1)
     }
-    fn trick_start(&self, _beta: i32, live: CardSet, _sure: crate::Sure) -> Start {
-        let (lo, hi) = self.bounds(live);
+    fn trick_start(&self, _beta: i32, _live: CardSet, _sure: crate::Sure) -> Start {
+        let (lo, hi) = self.bounds();
         Start {
             lo,
             hi,
@@ -176,9 +176,9 @@ impl RamschGame {
     /// least). `me` is sure to lose when she has more Augen than any other
     /// can reach and cannot take every trick; she is safe when another
     /// already has more than she can reach and no one can take every trick.
-    fn bounds(&self, live: CardSet) -> (i32, i32) {
+    fn bounds(&self) -> (i32, i32) {
         let e = &self.engine;
-        let left: i32 = live.iter().map(|c| e.rules.points(c)).sum();
+        let left = crate::points::points_left(e);
         let mine = e.points[self.me];
         let others = Seat::ALL.into_iter().filter(|&s| s != self.me);
         let most_other = others.clone().map(|s| e.points[s]).max().unwrap_or(0);
@@ -187,15 +187,9 @@ impl RamschGame {
             .filter(|&s| e.tricks_won[s] > 0)
             .count();
         let sweep = self.profile.house.ramsch_durchmarsch;
-        // Only the one player who took every trick so far can still take all.
-        let i_may_sweep = sweep
-            && takers <= 1
-            && e.tricks_won
-                .0
-                .iter()
-                .enumerate()
-                .all(|(i, &t)| t == 0 || i == self.me.index());
-        let other_may_sweep = sweep && (takers == 0 || (takers == 1 && e.tricks_won[self.me] == 0));
+        // Only a player who took every trick so far can still take all.
+        let i_may_sweep = sweep && others.clone().all(|s| e.tricks_won[s] == 0);
+        let other_may_sweep = sweep && e.tricks_won[self.me] == 0 && takers <= 1;
         let largest = self.largest_payment();
         let hi = if mine > most_other + left && !i_may_sweep {
             0
