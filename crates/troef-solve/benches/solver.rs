@@ -5,7 +5,7 @@
 //! solver on the same endgames.
 //!
 //! cargo bench -p troef-solve --bench solver -- [--deals N] [--ladder N] [--only GAME] [--no-annotate]
-//!     [--opening] [--cpu-time] [--shard K/M] [--out FILE]
+//!     [--opening] [--cpu-time] [--shard K/M] [--out FILE] [--values FILE] [--without LIST]
 //! cargo bench -p troef-solve --bench solver -- --summarize [--cpu-time] FILE...
 //!
 //! Single thread. Deals: `troef_cards::deal::seeded(deck, sizes, SEED, i)`
@@ -24,6 +24,10 @@
 //! - `--cpu-time`: times are the solving thread's time on the CPU (Linux:
 //!   `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`; wall time elsewhere), so that shards
 //!   run side by side, or a paused run, measure what one thread costs.
+//! - `--values FILE` writes each full deal's value the first time and checks
+//!   it on every later run: the proof that a speed-up changed no value.
+//! - `--without LIST` (comma-separated: mtd, table, bounds, ordering,
+//!   equivalence) turns techniques off, to measure each alone.
 
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
@@ -51,6 +55,62 @@ struct Run {
     out: Option<std::fs::File>,
     /// `(series, deal)` already in `--out`.
     done: HashSet<(String, u64)>,
+    /// `--without LIST`: the solver's options with these techniques off.
+    options: Options,
+    /// `--values FILE`: every full deal's value, `(series, deal)`, from an
+    /// earlier run (checked) or to write.
+    values: Values,
+}
+
+/// `--values FILE`: the first run writes each full deal's value, later
+/// runs (another build, other `--without`) check theirs against it, so a
+/// speed-up is shown exact on the same deals.
+#[derive(Default)]
+struct Values {
+    known: std::collections::HashMap<(String, u64), i32>,
+    out: Option<std::fs::File>,
+    checked: u64,
+}
+
+impl Values {
+    fn open(path: &str) -> Values {
+        let mut known = std::collections::HashMap::new();
+        if let Ok(text) = std::fs::read_to_string(path) {
+            for l in text.lines() {
+                let [series, deal, value] = l.split('\t').collect::<Vec<_>>()[..] else {
+                    continue;
+                };
+                if let (Ok(d), Ok(v)) = (deal.parse(), value.parse()) {
+                    known.insert((series.to_string(), d), v);
+                }
+            }
+        }
+        let out = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        Values {
+            known,
+            out: Some(out),
+            checked: 0,
+        }
+    }
+
+    /// Checks `v` against the known value of `(series, deal)`, or records it.
+    fn see(&mut self, series: &str, deal: u64, v: i32) {
+        let Some(out) = &mut self.out else { return };
+        match self.known.get(&(series.to_string(), deal)) {
+            Some(&k) => {
+                assert_eq!(
+                    k, v,
+                    "{series}, deal {deal}: value {v}, the earlier run's {k}"
+                );
+                self.checked += 1;
+            }
+            None => writeln!(out, "{series}\t{deal}\t{v}").expect("write --values"),
+        }
+    }
 }
 
 impl Run {
@@ -202,7 +262,7 @@ fn deal<P: Position>(
     if !run.wants(i, full, annotated) {
         return None;
     }
-    let mut solver = Solver::new(Options::FULL);
+    let mut solver = Solver::new(run.options);
     let c = run.start();
     let v = if run.opening {
         if !full.name.ends_with("every opening card") {
@@ -211,10 +271,14 @@ fn deal<P: Position>(
         let max = p.maximizer(p.to_play());
         let values = solver.card_values(p).into_iter().map(|v| v.value);
         values.reduce(|a, b| if max { a.max(b) } else { a.min(b) })?
+    } else if std::env::var("ORACLE").is_ok() {
+        let g = run.values.known.get(&(full.name.clone(), i)).copied();
+        solver.value_from(p, g)
     } else {
         solver.value(p)
     };
     run.push(full, i, c, solver.stats.nodes);
+    run.values.see(&full.name, i, v);
     if let Some(line) = line {
         annotate(run, p, i, &line, annotated);
     }
@@ -246,7 +310,7 @@ fn annotate<P: Position>(
     line: &[troef_cards::Card],
     s: &mut Series,
 ) {
-    let mut solver = Solver::new(Options::FULL);
+    let mut solver = Solver::new(run.options);
     let c = run.start();
     for &card in line {
         std::hint::black_box(solver.card_values(p));
@@ -621,7 +685,20 @@ fn main() {
             .open(&f)
             .unwrap_or_else(|e| panic!("{f}: {e}"))
     });
+    let mut options = Options::FULL;
+    for t in arg("--without").iter().flat_map(|l| l.split(',')) {
+        match t {
+            "mtd" => options.mtd = false,
+            "table" => options.table = false,
+            "bounds" => options.bounds = false,
+            "ordering" => options.ordering = false,
+            "equivalence" => options.equivalence = false,
+            _ => panic!("--without: no technique {t}"),
+        }
+    }
     let mut run = Run {
+        options,
+        values: arg("--values").map_or_else(Values::default, |f| Values::open(&f)),
         annotate: !flag("--no-annotate"),
         opening: flag("--opening"),
         cpu_time,
@@ -648,5 +725,11 @@ fn main() {
     }
     if wanted("ramsch") {
         ramsch(&mut run, deals, ladder);
+    }
+    if run.values.out.is_some() {
+        eprintln!(
+            "--values: {} values checked against the earlier run",
+            run.values.checked
+        );
     }
 }

@@ -21,7 +21,11 @@ pub struct Options {
     /// for positions of 29 to 32 cards, [`LARGE_DEAL_BITS`] more bits for
     /// larger ones (Jass's 36 cards: a trick more, ten times the positions)
     /// and fewer for endgames (see `table_bits`). The table by rank key
-    /// (with `equivalence`) has a quarter as many, of 32 bytes.
+    /// (with `equivalence`) has a quarter as many, of 32 bytes. Measured
+    /// (BENCHMARKS.md): 2^16 slots (2 MB) solve Klaverjassen deals 15%
+    /// faster than 2^18, though they keep fewer entries: a table that
+    /// outgrows the caches costs more in misses than it saves; Jass's
+    /// deals want their 2^21.
     pub table_bits: u32,
 }
 
@@ -32,7 +36,7 @@ impl Options {
         bounds: true,
         ordering: true,
         equivalence: true,
-        table_bits: 18,
+        table_bits: 16,
     };
     /// Plain alpha-beta: no table, no ordering, no pruning of equivalent cards.
     pub const ALPHA_BETA: Options = Options {
@@ -46,17 +50,17 @@ impl Options {
     /// Alpha-beta with the transposition table.
     pub const WITH_TABLE: Options = Options {
         table: true,
-        table_bits: 18,
+        table_bits: 16,
         ..Options::ALPHA_BETA
     };
 }
 
 /// See [`Options::table_bits`].
-pub const LARGE_DEAL_BITS: u32 = 3;
+pub const LARGE_DEAL_BITS: u32 = 5;
 
 /// The table's size for a position with `cards` in play: `bits` from 29 to
 /// 32 cards, [`LARGE_DEAL_BITS`] more above, and two bits fewer a trick
-/// below (an endgame of five tricks gets 2^12 slots): the table is
+/// below (an endgame of five tricks gets 2^10 slots): the table is
 /// allocated zeroed, and a page first touched costs a fault, so a table
 /// much larger than the search is slower, not faster.
 fn table_bits(bits: u32, cards: usize) -> u32 {
@@ -278,7 +282,6 @@ impl Solver {
             live,
             split,
             hint,
-            layout,
         } = match self.enter(p, alpha, beta) {
             Ok(e) => e,
             Err(v) => return v,
@@ -318,10 +321,10 @@ impl Solver {
                 (best, best)
             };
             let (lo, hi) = sp.store(lo, hi);
-            let place = best_card.and_then(|b| {
-                let l = layout.as_ref()?;
-                l.cards[..l.len].iter().position(|&c| c == b)
-            });
+            let in_hands = p.hands().0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+            let place = best_card
+                .filter(|_| p.in_trick() == 0)
+                .map(|b| tt::place_of(&self.order, in_hands, b));
             let depth = p.hands().0.iter().map(|h| h.len()).sum();
             t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
             if let Some(q) = &mut self.quasi {
@@ -377,7 +380,6 @@ impl Solver {
             live: CardSet::EMPTY,
             split: None,
             hint: None,
-            layout: None,
         };
         if p.in_trick() != 0 || !(self.options.bounds || self.table.is_some()) {
             return Ok(e);
@@ -394,7 +396,7 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let (key, l) = tt::relative_key(p, &self.order, &held, p.special(live), sp.ctx());
+            let key = tt::relative_key(p, &self.order, &held, p.special(live), sp.ctx());
             e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).
@@ -421,17 +423,16 @@ impl Solver {
                     self.stats.table_cutoffs += 1;
                     return Err(hi);
                 }
-                // The best lead is stored as its place in the layout (a
-                // good guess for a position of the same rank key too).
-                e.hint = h.best.filter(|&i| i < l.len).map(|i| l.cards[i]);
+                // The best lead is stored as its place (a good guess for
+                // a position of the same rank key too).
+                e.hint = h.best.and_then(|i| tt::card_at(&self.order, live, i));
             }
-            e.layout = Some(l);
         }
         Ok(e)
     }
 
     /// The cards to try, best guess first.
-    fn moves<P: Position>(&self, p: &mut P, hint: Option<Card>) -> Cards {
+    fn moves<P: Position>(&self, p: &P, hint: Option<Card>) -> Cards {
         let legal = p.legal();
         let mut moves = Cards::new();
         if self.options.equivalence {
@@ -442,7 +443,7 @@ impl Solver {
             }
         }
         if self.options.ordering && moves.len > 1 {
-            if p.in_trick() == 0 && lead_lookahead(p) {
+            if p.in_trick() == 0 && leads_by_trick(p) {
                 sort_leads(p, &self.order, moves.as_mut_slice());
             } else {
                 sort_moves(p, &self.order, moves.as_mut_slice());
@@ -487,7 +488,6 @@ struct Entry {
     live: CardSet,
     split: Option<crate::Split>,
     hint: Option<Card>,
-    layout: Option<tt::Layout>,
 }
 
 /// Sorts `moves` by their keys; a key's last field is the card's index.
@@ -498,48 +498,51 @@ fn apply_keys(moves: &mut [Card], keys: &mut [(i32, i32, i32, u8)]) {
     }
 }
 
-/// Whether leads are ordered by playing out their trick (see
-/// [`sort_leads`]): with four tricks or more to play, where a subtree is
-/// worth the cost.
-fn lead_lookahead<P: Position + ?Sized>(p: &P) -> bool {
+/// Whether leads are ordered by the trick they would make (see
+/// [`sort_leads`]): with four tricks or more to play (below, measured, the
+/// plain order of [`sort_moves`] does as well).
+fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
     p.hands().0.iter().map(|h| h.len()).sum::<u32>() >= 16
 }
 
-/// Orders leads by the trick each one makes when the other three players
-/// follow the first card of [`sort_moves`]: the points the leader's side
-/// wins (or, negative, gives away) first, then [`sort_moves`]'s order.
-fn sort_leads<P: Position>(p: &mut P, order: &Order, moves: &mut [Card]) {
+/// Orders leads by the trick each one would make, read off the hands
+/// without playing it: each other player answers with a card of the group
+/// led (any card, when void in it); the strongest card any of them could
+/// play decides which side takes the trick; players of that side add their
+/// most valuable such card, the others their cheapest. The points the
+/// leader's side would win (or, negative, give away) come first, then
+/// strong leads, then leads worth more. A guess, never a rule: it only
+/// orders. (It replaced a lookahead that played each lead's trick out with
+/// the engine: as good at ordering, and a fraction of the cost; measured in
+/// BENCHMARKS.md.)
+fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
-    let seats = [0, 1, 2, 3].map(|i| p.seat_at(i));
     let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
     for (k, &lead) in keys.iter_mut().zip(moves.iter()) {
-        let mut cards = [lead; 4];
-        p.play(lead);
-        for slot in cards.iter_mut().skip(1) {
-            let mut m = Cards::new();
-            for c in p.legal() {
-                m.push(c);
-            }
-            sort_moves(p, order, m.as_mut_slice());
-            *slot = m.cards[0];
-            p.play(*slot);
-        }
-        for _ in 0..4 {
-            p.undo();
-        }
-        let mut win = 0;
-        let mut pts = 0;
-        for (i, &c) in cards.iter().enumerate() {
-            pts += order.feature(c).points as i32;
-            if order.strength(c, lead) > order.strength(cards[win], lead) {
-                win = i;
+        let (mut win_side, mut win_strength) = (me, order.strength(lead, lead));
+        for j in 1..4 {
+            let seat = p.seat_at(j);
+            let t = threat(p, order, seat, lead);
+            if t > win_strength {
+                win_strength = t;
+                win_side = p.maximizer(seat);
             }
         }
-        let gain = if p.maximizer(seats[win]) == me {
-            pts
-        } else {
-            -pts
-        };
+        let g = order.group_of(lead);
+        let mut pts = order.feature(lead).points as i32;
+        for j in 1..4 {
+            let seat = p.seat_at(j);
+            let hand = p.hands()[seat];
+            let follows = hand & order.groups[g];
+            let answers = if follows.is_empty() { hand } else { follows };
+            let points = answers.iter().map(|c| order.feature(c).points as i32);
+            pts += if p.maximizer(seat) == win_side {
+                points.max().unwrap_or(0)
+            } else {
+                points.min().unwrap_or(0)
+            };
+        }
+        let gain = if win_side == me { pts } else { -pts };
         let f = order.feature(lead);
         *k = (
             -gain,

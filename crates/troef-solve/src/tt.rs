@@ -29,7 +29,7 @@ struct Entry {
     key: u64,
     lo: i16,
     hi: i16,
-    /// The best lead's place in the layout, plus one (0: none).
+    /// The best lead's [`Place`], plus one (0: none).
     best: u8,
     /// Cards left in the hands: the size of the subtree the entry saves.
     depth: u8,
@@ -100,7 +100,7 @@ fn unpack(lo: i16, hi: i16) -> (i32, i32) {
 pub struct Hit {
     pub lo: i32,
     pub hi: i32,
-    /// The best lead's place in the position's [`Layout`].
+    /// The best lead's [`Place`] in the position.
     pub best: Option<usize>,
 }
 
@@ -124,11 +124,32 @@ pub struct Table {
     generation: u8,
 }
 
-/// The cards in play at a trick start, in the order the relative key lists
-/// them: by group, strongest first.
-pub struct Layout {
-    pub cards: [Card; 64],
-    pub len: usize,
+/// A card's place among the cards in the hands at a trick start: its group
+/// (`g << 5`) and how many cards of the group in the hands are stronger.
+/// Positions of one rank key have the same cards at the same places, so a
+/// best lead stored as its place is a good first guess for all of them.
+pub(crate) fn place_of(order: &Order, in_hands: CardSet, c: Card) -> usize {
+    let g = order.group_of(c);
+    let above = order
+        .group(g)
+        .iter()
+        .take_while(|&&(o, _)| o != c)
+        .filter(|&&(o, _)| in_hands.contains(o))
+        .count();
+    g << 5 | above
+}
+
+/// The card at `place` (see [`place_of`]), if the hands have one there.
+pub(crate) fn card_at(order: &Order, in_hands: CardSet, place: usize) -> Option<Card> {
+    let (g, k) = (place >> 5, place & 31);
+    if g >= crate::order::GROUPS {
+        return None;
+    }
+    let mut held = order
+        .group(g)
+        .iter()
+        .filter(|&&(o, _)| in_hands.contains(o));
+    held.nth(k).map(|&(c, _)| c)
 }
 
 /// The keys of a trick start by relative rank (as DDS keys bridge
@@ -138,22 +159,16 @@ pub struct Layout {
 /// one rank key play alike: the engines decide legality by group membership
 /// and relative strength; their values differ only by the cards' points
 /// (see the module's text). The exact key adds the points, card by card.
-/// Also returns the cards in key order, so that a best lead can be stored
-/// as a place in it.
 pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     p: &P,
     order: &Order,
     held: &Held,
     special: CardSet,
     ctx: u64,
-) -> (Keys, Layout) {
+) -> Keys {
     use troef_cards::deal::mix64;
     let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
     let mut points: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut layout = Layout {
-        cards: [Card::new(troef_cards::Suit::Spades, troef_cards::Rank::TWO); 64],
-        len: 0,
-    };
     // Per group: each card's owner and whether it is special (3 bits,
     // strongest first), and its points (8 bits); mixed once a group, or
     // every 16 cards of a larger group.
@@ -172,10 +187,6 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
                 let Some(&(c, f)) = cards.get(i as usize) else {
                     continue;
                 };
-                if layout.len < layout.cards.len() {
-                    layout.cards[layout.len] = c;
-                    layout.len += 1;
-                }
                 let owner = (odd >> i & 1) | (high >> i & 1) << 1;
                 own = own << 3 | owner | (special.contains(c) as u64) << 2;
                 pts = pts << 8 | f.points as u128;
@@ -188,13 +199,10 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     // Special cards are named by the set of them in play: with their
     // places (the flags above) and the fixed order, that names each one.
     h = mix64(h ^ special.bits());
-    (
-        Keys {
-            exact: mix64(h ^ mix64(points)),
-            rank: h,
-        },
-        layout,
-    )
+    Keys {
+        exact: mix64(h ^ mix64(points)),
+        rank: h,
+    }
 }
 
 /// A trick start's keys (see [`relative_key`]).
