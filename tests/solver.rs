@@ -337,6 +337,42 @@ fn pandoeren_contracts_on_a_forced_deal() {
     assert!(own.is_none());
 }
 
+/// A declarer who holds every ace calls a king (pagat; the replay's call
+/// check): the table has the king-called rows, with the king's holder as
+/// partner, and no ace-called ones; where an ace can be called, a king
+/// cannot.
+#[test]
+fn pandoeren_king_calls_when_the_declarer_holds_every_ace() {
+    use troef_cards::Card;
+    use troef_rules::pandoeren::bid::Bid;
+    let p = troef_rules::profiles::builtin(troef_rules::GameKind::Pandoeren, "pagat").unwrap();
+    let deal = |h: &str| Deal {
+        hands: hands(h),
+        leader: Seat::North,
+        open: Card::parse("H6"),
+    };
+    let every_ace = deal("N:AKQJT.A.A.A 987.KQJ.KQ. .T987.JT97. ..8.KQJT987");
+    let spades = Some(Suit::Spades);
+    let row = |d: &Deal, call: &str| {
+        table::row(
+            &p,
+            Choice::Pandoeren(Bid::Pandoer, spades, Card::parse(call)),
+            Seat::North,
+            d,
+        )
+    };
+    assert_eq!(row(&every_ace, "HK").expect("a king call").side, "NE");
+    assert_eq!(row(&every_ace, "CK").expect("a king call").side, "NW");
+    assert!(row(&every_ace, "HA").is_none(), "she holds the ace");
+    assert!(row(&every_ace, "HQ").is_none(), "only aces and kings");
+    let listed = troef_solve::game::choices(&p);
+    assert!(listed.contains(&Choice::Pandoeren(Bid::Pandoer, spades, Card::parse("HK"))));
+    // East holds the hearts ace: North calls it, not a king.
+    let ace_out = deal("N:AKQJT987... .AQT8.AQT8. .KJ97.KJ97. ...AKQJT987");
+    assert!(row(&ace_out, "HA").is_some());
+    assert!(row(&ace_out, "HK").is_none(), "an ace is callable");
+}
+
 /// The solver's value of every Pandoeren record, played as written, is the
 /// replay's: number bids the pair's card points, roem and stuk (the
 /// record's announcements settle the roem), every other contract its score,

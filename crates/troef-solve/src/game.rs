@@ -341,8 +341,9 @@ impl AnyGame {
 /// The declarer's partner in Pandoeren, known from the hands: the called
 /// card's holder, the jas holder in Kereltje (`Some(None)`: none, she plays
 /// alone), or `None` when the hands do not allow the contract: she holds
-/// the card she calls, or a called contract names no card, or she holds
-/// the jas in Kereltje where PD-V13 forbids it.
+/// the card she calls, or calls a king while she could call an ace, or a
+/// called contract names no card, or she holds the jas in Kereltje where
+/// PD-V13 forbids it.
 pub fn pandoeren_partner(
     p: &pd::Profile,
     (bid, trump, called): (Bid, Option<Suit>, Option<Card>),
@@ -352,8 +353,20 @@ pub fn pandoeren_partner(
     let holder = |c: Card| Seat::ALL.into_iter().find(|&s| hands[s].contains(c));
     match bid.partner(p) {
         PartnerKind::Called => {
-            let h = holder(called?)?;
-            (h != declarer).then_some(Some(h))
+            // An ace another player holds; a king only when there is no
+            // such ace (she holds every ace, or the last is out of play:
+            // her discard, the centre card), as the replay's call check.
+            let c = called?;
+            let h = holder(c)?;
+            let ace_callable = Suit::ALL
+                .into_iter()
+                .any(|s| holder(Card::new(s, Rank::ACE)).is_some_and(|o| o != declarer));
+            let may_call = match c.rank() {
+                Rank::ACE => true,
+                Rank::KING => !ace_callable,
+                _ => false,
+            };
+            (h != declarer && may_call).then_some(Some(h))
         }
         PartnerKind::Jas => {
             let h = holder(pd::jas(trump?))?;
@@ -372,9 +385,16 @@ pub fn pandoeren_partner(
 /// Piccolo Ouvert: being open changes nothing with every hand known): the
 /// number bids (one solve answers them all), Piccolo, Misère, Kereltje and
 /// Privé in each trump suit, Pandoer in each trump suit with each ace
-/// called, Zwabber with each ace called, Solo-zwabber.
+/// called, Zwabber with each ace called, Solo-zwabber. A declarer who holds
+/// every ace calls a king instead (each call's row needs the hands to allow
+/// it: [`pandoeren_partner`]).
 fn pandoeren_choices(p: &pd::Profile) -> Vec<Choice> {
-    let aces = || Suit::ALL.into_iter().map(|s| Card::new(s, Rank::ACE));
+    // Aces, and the kings a declarer who holds every ace calls.
+    let aces = || {
+        [Rank::ACE, Rank::KING]
+            .into_iter()
+            .flat_map(|r| Suit::ALL.into_iter().map(move |s| Card::new(s, r)))
+    };
     let mut out = Vec::new();
     for t in Suit::ALL {
         for a in aces() {
