@@ -6,6 +6,7 @@
 //!
 //! cargo bench -p troef-solve --bench solver -- [--deals N] [--ladder N] [--only GAME] [--no-annotate]
 //!     [--opening] [--cpu-time] [--shard K/M] [--out FILE] [--values FILE] [--without LIST]
+//!     [--table-bits N]
 //! cargo bench -p troef-solve --bench solver -- --summarize [--cpu-time] FILE...
 //!
 //! Single thread. Deals: `troef_cards::deal::seeded(deck, sizes, SEED, i)`
@@ -27,7 +28,8 @@
 //! - `--values FILE` writes each full deal's value the first time and checks
 //!   it on every later run: the proof that a speed-up changed no value.
 //! - `--without LIST` (comma-separated: mtd, table, bounds, ordering,
-//!   equivalence) turns techniques off, to measure each alone.
+//!   equivalence) turns techniques off, to measure each alone;
+//!   `--table-bits N` sizes the table (`Options::table_bits`).
 
 use std::collections::HashSet;
 use std::io::{BufRead, Write};
@@ -692,6 +694,9 @@ fn main() {
             "equivalence" => options.equivalence = false,
             _ => panic!("--without: no technique {t}"),
         }
+    }
+    if let Some(b) = arg("--table-bits") {
+        options.table_bits = b.parse().expect("--table-bits N");
     }
     let mut run = Run {
         options,
