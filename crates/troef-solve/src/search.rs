@@ -58,18 +58,27 @@ impl Options {
 /// See [`Options::table_bits`].
 pub const LARGE_DEAL_BITS: u32 = 5;
 
-/// The table's size for a position with `cards` in play: `bits` from 29 to
-/// 32 cards, [`LARGE_DEAL_BITS`] more above, and two bits fewer a trick
-/// below (an endgame of five tricks gets 2^10 slots): the table is
-/// allocated zeroed, and a page first touched costs a fault, so a table
-/// much larger than the search is slower, not faster.
-fn table_bits(bits: u32, cards: usize) -> u32 {
+/// The table's size for a position with `cards` in play, as `(start, most)`
+/// in bits: from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits
+/// more when the search outgrows it; [`LARGE_DEAL_BITS`] more above, from
+/// the start; and two bits fewer a trick below (an endgame of five tricks
+/// starts with 2^10 slots). The table is allocated zeroed, and a page first
+/// touched costs a fault, so a table much larger than the search is slower,
+/// not faster.
+fn table_bits(bits: u32, cards: usize) -> (u32, u32) {
     if cards > 32 {
-        return bits + LARGE_DEAL_BITS;
+        return (bits + LARGE_DEAL_BITS, bits + LARGE_DEAL_BITS);
     }
     let tricks_short = (32usize.saturating_sub(cards) / 4) as u32;
-    bits.saturating_sub(2 * tricks_short).max(bits.min(10))
+    let start = bits.saturating_sub(2 * tricks_short).max(bits.min(10));
+    (start, start + TABLE_GROWTH)
 }
+
+/// How many times the table of a deal of up to 32 cards may double: a
+/// search of a hundred million nodes fills 2^16 slots and evicts what it
+/// needs again (measured: a Schafkopf deal took 106 million nodes with
+/// 2^16 slots, 59 million with 2^18).
+const TABLE_GROWTH: u32 = 2;
 
 /// Counters of one solver's work since it was made or reset.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -117,13 +126,17 @@ impl Solver {
     fn prepare<P: Position>(&mut self, p: &P) {
         self.order = Order::new(p);
         if self.options.table {
-            let bits = table_bits(self.options.table_bits, self.order.cards.len());
-            if self.table.as_ref().is_none_or(|t| t.bits() < bits) {
-                self.table = Some(Table::exact(bits));
-            }
-            let bits = bits.saturating_sub(2);
-            if self.options.equivalence && self.quasi.as_ref().is_none_or(|t| t.bits() < bits) {
-                self.quasi = Some(Table::by_rank(bits));
+            let (bits, max) = table_bits(self.options.table_bits, self.order.cards.len());
+            self.table = Some(match self.table.take() {
+                Some(t) if t.bits() >= bits => t.grow_to(max),
+                _ => Table::exact(bits).grow_to(max),
+            });
+            if self.options.equivalence {
+                let (bits, max) = (bits.saturating_sub(2), max.saturating_sub(2));
+                self.quasi = Some(match self.quasi.take() {
+                    Some(t) if t.bits() >= bits => t.grow_to(max),
+                    _ => Table::by_rank(bits).grow_to(max),
+                });
             }
         }
     }
@@ -321,10 +334,8 @@ impl Solver {
                 (best, best)
             };
             let (lo, hi) = sp.store(lo, hi);
-            let in_hands = p.hands().0.iter().fold(CardSet::EMPTY, |a, &h| a | h);
-            let place = best_card
-                .filter(|_| p.in_trick() == 0)
-                .map(|b| tt::place_of(&self.order, in_hands, b));
+            // At a trick start the cards in play are the hands'.
+            let place = best_card.map(|b| tt::place_of(&self.order, live, b));
             let depth = p.hands().0.iter().map(|h| h.len()).sum();
             t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
             if let Some(q) = &mut self.quasi {

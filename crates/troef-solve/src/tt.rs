@@ -18,6 +18,9 @@
 use crate::order::{Held, Order};
 use troef_cards::{Card, CardSet};
 
+/// The largest table: 2^28 slots.
+const MAX_BITS: u32 = 28;
+
 /// One entry: the key, a word of data and, by rank key, the cards in play.
 /// Bounds are stored as `i16` (every value searched is far inside; a bound
 /// outside is widened, which keeps it true), with the extremes meaning "no
@@ -122,6 +125,11 @@ pub struct Table {
     words: usize,
     mask: usize,
     generation: u8,
+    /// The table doubles, up to `2^max_bits` slots, once it has evicted
+    /// as many entries of this generation as it has slots: a small search
+    /// keeps a table that fits the caches, a large one gets room.
+    max_bits: u32,
+    evictions: usize,
 }
 
 /// A card's place among the cards in the hands at a trick start: its group
@@ -228,12 +236,55 @@ impl Table {
     }
 
     fn with_words(bits: u32, words: usize) -> Table {
-        let n = 1usize << bits.min(28);
+        let n = 1usize << bits.min(MAX_BITS);
         Table {
             slots: vec![0; n * 2 * words],
             words,
             mask: n - 1,
             generation: 1,
+            max_bits: bits.min(MAX_BITS),
+            evictions: 0,
+        }
+    }
+
+    /// Lets the table grow to `2^max_bits` slots (see [`Table::max_bits`]).
+    pub fn grow_to(mut self, max_bits: u32) -> Table {
+        self.max_bits = self.max_bits.max(max_bits.min(MAX_BITS));
+        self
+    }
+
+    /// Doubles the table, keeping this generation's entries.
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let n = (self.mask + 1) * 2;
+        self.slots = vec![0; n * 2 * self.words];
+        self.mask = n - 1;
+        self.evictions = 0;
+        for w in old.chunks_exact(self.words) {
+            let e = Entry::load(w);
+            if e.generation == self.generation {
+                self.place(e);
+            }
+        }
+    }
+
+    /// Puts `e` in its slot: a free entry, else the deeper-subtree rule of
+    /// [`Table::store`].
+    fn place(&mut self, e: Entry) {
+        let words = self.words;
+        let i = self.slot(e.key);
+        let generation = self.generation;
+        let slot = &mut self.slots[i];
+        let free = |w: &[u64]| Entry::load(w).generation != generation;
+        if free(&slot[words..]) {
+            e.save(&mut slot[words..]);
+        } else if free(&slot[..words]) {
+            e.save(&mut slot[..words]);
+        } else if e.depth >= Entry::load(&slot[words..]).depth {
+            slot.copy_within(words..2 * words, 0);
+            e.save(&mut slot[words..]);
+        } else {
+            e.save(&mut slot[..words]);
         }
     }
 
@@ -342,13 +393,21 @@ impl Table {
             return;
         }
         let deep = Entry::load(&slot[words..]);
-        if deep.generation != generation || new.depth >= deep.depth {
+        let evicts = if deep.generation != generation || new.depth >= deep.depth {
+            let first = Entry::load(&slot[..words]);
             if deep.generation == generation {
                 slot.copy_within(words..2 * words, 0);
             }
             new.save(&mut slot[words..]);
+            deep.generation == generation && first.generation == generation
         } else {
+            let first = Entry::load(&slot[..words]);
             new.save(&mut slot[..words]);
+            first.generation == generation
+        };
+        self.evictions += usize::from(evicts);
+        if self.evictions > self.mask && self.bits() < self.max_bits {
+            self.grow();
         }
     }
 }
@@ -438,6 +497,36 @@ mod tests {
         assert_eq!((h.lo, h.hi), (9, 23));
         let h = t.probe(7, b, near).expect("stored");
         assert_eq!((h.lo, h.hi), (10, 20));
+    }
+
+    #[test]
+    fn a_full_table_doubles_and_keeps_its_entries() {
+        let same = |_| Some(0);
+        let a = set(1);
+        // 2^2 slots (8 entries), allowed to grow to 2^4.
+        let mut t = Table::exact(2).grow_to(4);
+        let keys: Vec<u64> = (1..=40u64)
+            .map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, a, i as i32, i as i32, None, 20, same);
+        }
+        assert_eq!(t.bits(), 4, "it grew to its most, and no further");
+        // 40 keys in 32 entries: most are still there, each with its bounds.
+        let kept: Vec<usize> = (0..keys.len())
+            .filter(|&i| t.probe(keys[i], a, same).is_some())
+            .collect();
+        assert!(kept.len() >= 24, "{} kept", kept.len());
+        for i in kept {
+            let h = t.probe(keys[i], a, same).expect("kept");
+            assert_eq!((h.lo, h.hi), (i as i32, i as i32));
+        }
+        // A table without room to grow stays as it is.
+        let mut fixed = Table::exact(2);
+        for &k in &keys {
+            fixed.store(k, a, 0, 0, None, 20, same);
+        }
+        assert_eq!(fixed.bits(), 2);
     }
 
     #[test]
