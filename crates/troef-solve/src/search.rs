@@ -5,7 +5,7 @@ use crate::order::{self, Order};
 use crate::tt::{self, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
-use troef_cards::{Card, CardSet};
+use troef_cards::{Card, CardSet, Seat};
 
 /// Which techniques the solver uses; [`Options::FULL`] is the solver, the
 /// others are the rungs of the benchmark ladder.
@@ -529,24 +529,38 @@ fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
 fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
     let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
+    // Where trumping is free, a player who can follow may trump instead.
+    let free_ruff = p.trump_while_able_to_follow();
     for (k, &lead) in keys.iter_mut().zip(moves.iter()) {
+        let g = order.group_of(lead);
+        let answers = |seat: Seat| {
+            let hand = p.hands()[seat];
+            let follows = hand & order.groups[g];
+            if follows.is_empty() {
+                hand
+            } else if free_ruff {
+                follows | (hand & order.groups[4])
+            } else {
+                follows
+            }
+        };
         let (mut win_side, mut win_strength) = (me, order.strength(lead, lead));
         for j in 1..4 {
             let seat = p.seat_at(j);
-            let t = threat(p, order, seat, lead);
+            let t = answers(seat)
+                .iter()
+                .map(|c| order.strength(c, lead))
+                .max()
+                .unwrap_or(0);
             if t > win_strength {
                 win_strength = t;
                 win_side = p.maximizer(seat);
             }
         }
-        let g = order.group_of(lead);
         let mut pts = order.feature(lead).points as i32;
         for j in 1..4 {
             let seat = p.seat_at(j);
-            let hand = p.hands()[seat];
-            let follows = hand & order.groups[g];
-            let answers = if follows.is_empty() { hand } else { follows };
-            let points = answers.iter().map(|c| order.feature(c).points as i32);
+            let points = answers(seat).iter().map(|c| order.feature(c).points as i32);
             pts += if p.maximizer(seat) == win_side {
                 points.max().unwrap_or(0)
             } else {
@@ -571,7 +585,7 @@ const TOP_KEPT: i32 = 30;
 
 /// The strongest card `seat` could play to a trick led by `led`: its
 /// strongest card of the led group, or any card when void in it.
-fn threat<P: Position + ?Sized>(p: &P, order: &Order, seat: troef_cards::Seat, led: Card) -> u8 {
+fn threat<P: Position + ?Sized>(p: &P, order: &Order, seat: Seat, led: Card) -> u8 {
     let hand = p.hands()[seat];
     let g = order.group_of(led);
     let follows = hand & order.groups[g];
