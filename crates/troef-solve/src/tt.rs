@@ -32,7 +32,7 @@ struct Entry {
     key: u64,
     lo: i16,
     hi: i16,
-    /// The best lead's [`Place`], plus one (0: none).
+    /// The best lead's place ([`place_of`]), plus one (0: none).
     best: u8,
     /// Cards left in the hands: the size of the subtree the entry saves.
     depth: u8,
@@ -103,7 +103,7 @@ fn unpack(lo: i16, hi: i16) -> (i32, i32) {
 pub struct Hit {
     pub lo: i32,
     pub hi: i32,
-    /// The best lead's [`Place`] in the position.
+    /// The best lead's place in the position ([`place_of`]).
     pub best: Option<usize>,
 }
 
