@@ -525,7 +525,7 @@ fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
 /// negative, give away) come first, then strong leads, then leads worth
 /// more. A guess, never a rule: it only orders. (It replaced a lookahead
 /// that played each lead's trick out with the engine: a fraction of the
-/// cost, fewer nodes in Klaverjassen and Jass, up to a fifth more in
+/// cost, fewer nodes in Klaverjassen and Jass, a tenth more in
 /// Schafkopf and Pandoeren; measured in BENCHMARKS.md.)
 fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
