@@ -16,7 +16,7 @@
 //! paranoid reading, the usual one for a double-dummy value of one
 //! player's goal.
 
-use crate::{Feature, Position, Split, Start};
+use crate::{Feature, Position, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::het_pandoeren::profile::{HalveStoetTarget, PiekZonder, SevenOfEight};
 use troef_rules::het_pandoeren::{self as het, Contract, Profile, Race, Tally};
@@ -263,16 +263,9 @@ impl Position for HetGame {
         let (small, large) = (plain.min(all), plain.max(all));
         let hi = if can_make { large } else { -small };
         let lo = if made { small } else { -large };
-        Start {
-            lo,
-            hi,
-            split: Split::Additive {
-                base: 0,
-                ctx: self.context(),
-                // The trick contracts do not count card points; 4e boer's
-                // verdict is a cliff in them.
-                weight: (self.contract != Contract::VierdeBoer).then_some(0),
-            },
-        }
+        // The trick contracts do not count card points; 4e boer's verdict
+        // is a cliff in them.
+        let weight = (self.contract != Contract::VierdeBoer).then_some(0);
+        Start::whole(lo, hi, self.context(), weight)
     }
 }

@@ -187,6 +187,23 @@ pub struct Start {
     pub split: Split,
 }
 
+impl Start {
+    /// Bounds, and a split that stores the value whole (`base` 0): from a
+    /// trick start on, the cards left, the leader and `ctx` decide all of it
+    /// (the games whose value is a verdict or a payment).
+    pub fn whole(lo: i32, hi: i32, ctx: u64, weight: Option<i32>) -> Start {
+        Start {
+            lo,
+            hi,
+            split: Split::Additive {
+                base: 0,
+                ctx,
+                weight,
+            },
+        }
+    }
+}
+
 /// How a trick start's value is stored in the transposition table: as
 /// bounds on a remaining quantity `R` that depends only on the hands, the
 /// leader and `ctx` (never on the path to the position).

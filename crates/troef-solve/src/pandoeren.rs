@@ -236,14 +236,6 @@ impl Position for PandoerenGame {
             Verdict::Failed => (-s, -s),
             Verdict::Open => (-s, s),
         };
-        Start {
-            lo,
-            hi,
-            split: Split::Additive {
-                base: 0,
-                ctx: self.context(),
-                weight: Some(0),
-            },
-        }
+        Start::whole(lo, hi, self.context(), Some(0))
     }
 }

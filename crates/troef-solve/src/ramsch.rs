@@ -15,7 +15,7 @@
 //! when a played hand is analysed ([`RamschGame::set_me`]), so that every
 //! card is valued for the player who chose it.
 
-use crate::{Feature, Position, Split, Start};
+use crate::{Feature, Position, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::schafkopf::{self as sk, Contract, Kind};
 use troef_rules::trick::TrickRules;
@@ -154,15 +154,7 @@ impl Position for RamschGame {
     }
     fn trick_start(&self, _beta: i32, _live: CardSet, _sure: crate::Sure) -> Start {
         let (lo, hi) = self.bounds();
-        Start {
-            lo,
-            hi,
-            split: Split::Additive {
-                base: 0,
-                ctx: self.context(),
-                weight: None,
-            },
-        }
+        Start::whole(lo, hi, self.context(), None)
     }
 }
 

@@ -336,7 +336,7 @@ impl Solver {
             let (lo, hi) = sp.store(lo, hi);
             // At a trick start the cards in play are the hands'.
             let place = best_card.map(|b| tt::place_of(&self.order, live, b));
-            let depth = p.hands().0.iter().map(|h| h.len()).sum();
+            let depth = live.len();
             t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
             if let Some(q) = &mut self.quasi {
                 let order = &self.order;
