@@ -152,6 +152,32 @@ proptest! {
         }
     }
 
+    /// The reader splits text into the same records (text, offset, line,
+    /// diagnostics) whether it gets the input a byte at a time (every line
+    /// read on its own) or in large buffers (whole records taken at once):
+    /// corpus text with blank lines, spaces, CRs and bytes that are not
+    /// UTF-8 put in at random.
+    #[test]
+    fn the_reader_splits_alike_whatever_its_buffer(file in 0usize..256, limit in prop::sample::select(vec![40usize, 300, 1 << 20]), edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec![&b"\n"[..], b"\n\n", b" \n", b"\n \n", b"\t", b"\r", b"\r\n", b"\r\r", b"\n\r\n", b"\xff", b"\xc3", b"x"])), 0..8)) {
+        let files = files("corpus", "ttn");
+        let mut bytes = std::fs::read(&files[file % files.len()]).unwrap();
+        for (at, ins) in edits {
+            let i = at.index(bytes.len() + 1);
+            bytes.splice(i..i, ins.iter().copied());
+        }
+        let split = |capacity: usize| -> Vec<(String, usize, usize, Vec<String>)> {
+            let inner = std::io::BufReader::with_capacity(capacity, &bytes[..]);
+            RecordReader::with_limit(inner, limit)
+                .map(|r| {
+                    let r = r.unwrap();
+                    let d = r.diagnostics.iter().map(|d| format!("{d:?}")).collect();
+                    (r.text, r.offset, r.line, d)
+                })
+                .collect()
+        };
+        prop_assert_eq!(split(1), split(1 << 16));
+    }
+
     /// Corpus text with random edits: no panic; the canonical form is a fixed point.
     #[test]
     fn mutated_corpus_never_panics(file in 0usize..256, edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", " ", "\n", "{", "}", "(", ")", "[", "]", "\"", ";", "$9", "!?", "SA", "roem:20", "stuk", "revoke", "\n\n", "%", "♥", "pass", "pandoer+20", "ask:S", "best:CQJT9", "deny:W:KKKK", "discard:C7", "call:SA", "trump:D", "take", "roem:50", "weis:CQJT9", "weis:JJJJ", "weis-won:N", "stoeck", "trick:N:20", "schieben", "obenabe", "undeufe", "[Winner \"NS\"]", "call:S", "me-too", "kontra", "re:N", "double", "solo-tout:H", "ramsch", "[Exchange \"schieber\"]", "[Points \"defenders 40\"]", "[Value \"20\"]", "stock", "stock:D5", "take:S2", "show", "show:3", "slap:D7", "[Turns \"2\"]", "[Stock \"C3 H3\"]", "[Total \"1:0 2:110 out:2\"]", "halve-stoet", "die-zit:W", "4e-boer", "buy:DJ:D7", "give:C7", "pass:C8", "to:E", "back:S", "open:H6", "[Rommelpot \"N\"]"])), 1..6)) {

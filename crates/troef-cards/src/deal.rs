@@ -49,27 +49,48 @@ pub enum DealError {
     NotAPartition,
 }
 
+/// The ways to complete a deal whose piles have `left` places, `ways` of
+/// them for all `left`, once the next card goes to pile `p`:
+/// `ways * left[p] / n` with `n = sum(left)`, an exact division (the
+/// multinomial of `left` less one in pile `p`). Where the product would
+/// overflow it is counted afresh (no deck's deal count comes near; the
+/// guard keeps the arithmetic exact whatever the shape). `left[p]` must be
+/// positive.
+fn ways_after(ways: u128, left: &mut [u32], n: u32, p: usize) -> Option<u128> {
+    match ways.checked_mul(u128::from(left[p])) {
+        Some(w) => Some(w / u128::from(n)),
+        None => {
+            left[p] -= 1;
+            let w = count_for(left);
+            left[p] += 1;
+            w
+        }
+    }
+}
+
 /// The deal with the given number.
 pub fn unrank(deck: Deck, sizes: &[u32], mut number: u128) -> Result<Vec<CardSet>, DealError> {
-    let total = count(deck, sizes).ok_or(DealError::BadShape)?;
-    if number >= total {
+    let mut ways = count(deck, sizes).ok_or(DealError::BadShape)?;
+    if number >= ways {
         return Err(DealError::OutOfRange);
     }
     let mut left: Vec<u32> = sizes.to_vec();
+    let mut n = deck.size();
     let mut piles = vec![CardSet::EMPTY; sizes.len()];
     for card in deck.cards() {
         for p in 0..left.len() {
             if left[p] == 0 {
                 continue;
             }
-            left[p] -= 1;
-            let ways = count_for(&left).ok_or(DealError::BadShape)?;
-            if number < ways {
+            let after = ways_after(ways, &mut left, n, p).ok_or(DealError::BadShape)?;
+            if number < after {
                 piles[p].insert(card);
+                left[p] -= 1;
+                n -= 1;
+                ways = after;
                 break;
             }
-            number -= ways;
-            left[p] += 1;
+            number -= after;
         }
     }
     Ok(piles)
@@ -83,6 +104,8 @@ pub fn rank(deck: Deck, piles: &[CardSet]) -> Result<u128, DealError> {
     if all != deck.cards() || !disjoint {
         return Err(DealError::NotAPartition);
     }
+    let mut ways = count_for(&sizes).ok_or(DealError::BadShape)?;
+    let mut n = deck.size();
     let mut left = sizes;
     let mut number: u128 = 0;
     for card in deck.cards() {
@@ -94,11 +117,11 @@ pub fn rank(deck: Deck, piles: &[CardSet]) -> Result<u128, DealError> {
             if left[p] == 0 {
                 continue;
             }
-            left[p] -= 1;
-            number += count_for(&left).ok_or(DealError::BadShape)?;
-            left[p] += 1;
+            number += ways_after(ways, &mut left, n, p).ok_or(DealError::BadShape)?;
         }
+        ways = ways_after(ways, &mut left, n, owner).ok_or(DealError::BadShape)?;
         left[owner] -= 1;
+        n -= 1;
     }
     Ok(number)
 }
@@ -224,6 +247,55 @@ mod tests {
         }
         let piles = unrank(Deck::Pandoeren33, &[8, 8, 8, 8, 1], 777).unwrap();
         assert_eq!(rank(Deck::Pandoeren33, &piles), Ok(777));
+    }
+
+    /// The numbering as its definition says, each count made afresh: what
+    /// `unrank` computed before it carried the count from card to card.
+    fn unrank_by_definition(deck: Deck, sizes: &[u32], mut number: u128) -> Vec<CardSet> {
+        let mut left = sizes.to_vec();
+        let mut piles = vec![CardSet::EMPTY; sizes.len()];
+        for card in deck.cards() {
+            for p in 0..left.len() {
+                if left[p] == 0 {
+                    continue;
+                }
+                left[p] -= 1;
+                let ways = count_for(&left).unwrap();
+                if number < ways {
+                    piles[p].insert(card);
+                    break;
+                }
+                number -= ways;
+                left[p] += 1;
+            }
+        }
+        piles
+    }
+
+    #[test]
+    fn carried_counts_give_the_defined_numbering() {
+        let shapes: [(Deck, &[u32]); 5] = [
+            (Deck::Piquet32, &[8, 8, 8, 8]),
+            (Deck::Pandoeren33, &[8, 8, 8, 8, 1]),
+            (Deck::Jass36, &[9, 9, 9, 9]),
+            (Deck::Full52, &[13, 13, 13, 13]),
+            (Deck::Full52, &[5, 5, 5, 37]),
+        ];
+        let mut rng = SplitMix64(7);
+        for (deck, sizes) in shapes {
+            let total = count(deck, sizes).unwrap();
+            for k in 0..40u128 {
+                let wide = (u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64());
+                let n = match k {
+                    0 => 0,
+                    1 => total - 1,
+                    _ => wide % total,
+                };
+                let piles = unrank(deck, sizes, n).unwrap();
+                assert_eq!(piles, unrank_by_definition(deck, sizes, n), "{deck:?} {n}");
+                assert_eq!(rank(deck, &piles), Ok(n));
+            }
+        }
     }
 
     #[test]

@@ -181,6 +181,13 @@ impl Card {
     /// Parses the lenient card forms: suit then rank (`SA`, `h10`, `♥T`, `♡q`).
     /// Returns `None` for anything else; the whole string must be the card.
     pub fn parse(s: &str) -> Option<Card> {
+        // The usual form first: two ASCII letters.
+        if let &[suit, rank] = s.as_bytes() {
+            if suit.is_ascii() && rank.is_ascii() {
+                let suit = Suit::from_char(char::from(suit))?;
+                return Some(Card::new(suit, Rank::from_char(char::from(rank))?));
+            }
+        }
         let mut chars = s.chars();
         let suit = Suit::from_char(chars.next()?)?;
         let rest = chars.as_str();

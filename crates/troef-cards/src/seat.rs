@@ -68,13 +68,10 @@ impl Seat {
 
     /// `N E S W` (either case) or the full names.
     pub fn parse(s: &str) -> Option<Seat> {
-        Some(match s.to_ascii_lowercase().as_str() {
-            "n" | "north" => Seat::North,
-            "e" | "east" => Seat::East,
-            "s" | "south" => Seat::South,
-            "w" | "west" => Seat::West,
-            _ => return None,
-        })
+        let is = |name: &str| s.eq_ignore_ascii_case(name);
+        Seat::ALL
+            .into_iter()
+            .find(|seat| is(seat.name()) || is(&seat.name()[..1]))
     }
 }
 
@@ -121,11 +118,14 @@ impl Team {
     }
 
     pub fn parse(s: &str) -> Option<Team> {
-        Some(match s.to_ascii_uppercase().as_str() {
-            "NS" | "SN" => Team::NS,
-            "EW" | "WE" => Team::EW,
-            _ => return None,
-        })
+        let is = |name: &str| s.eq_ignore_ascii_case(name);
+        if is("NS") || is("SN") {
+            Some(Team::NS)
+        } else if is("EW") || is("WE") {
+            Some(Team::EW)
+        } else {
+            None
+        }
     }
 }
 

@@ -71,8 +71,8 @@ fn interpret(
         out.diagnostics.push(d);
         return None;
     };
-    let name = game.value.trim().to_ascii_lowercase();
-    let Some(game) = GameKind::parse(&name) else {
+    let Some(game) = GameKind::parse(&game.value) else {
+        let name = game.value.trim().to_ascii_lowercase();
         out.diagnostics.push(
             Diagnostic::error(
                 Code::UnknownGame,

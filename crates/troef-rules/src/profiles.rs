@@ -634,7 +634,13 @@ pub struct Profiles {
     base_dir: Option<PathBuf>,
     overrides: Vec<Arc<AnyProfile>>,
     files: HashMap<PathBuf, Result<Arc<AnyProfile>, ProfileError>>,
+    /// The `[Rules]` values resolved last, for their game, and their
+    /// profiles: the records of a file mostly share a few.
+    recent: Vec<(GameKind, String, Arc<AnyProfile>)>,
 }
+
+/// How many `[Rules]` values [`Profiles`] keeps at hand, with their profiles.
+const RECENT_SPECS: usize = 8;
 
 impl Profiles {
     /// Profile files named by records resolve relative to `dir` (the
@@ -669,6 +675,24 @@ impl Profiles {
             let name = default_name(game).unwrap_or_default();
             return builtin_shared(game, name).ok_or(ResolveError::Unknown { name: name.into() });
         };
+        if let Some((_, _, p)) = self.recent.iter().find(|(g, s, _)| *g == game && s == spec) {
+            return Ok(p.clone());
+        }
+        let p = self.resolve_spec(game, spec)?;
+        if self.recent.len() == RECENT_SPECS {
+            self.recent.remove(0);
+        }
+        self.recent.push((game, spec.to_string(), p.clone()));
+        Ok(p)
+    }
+
+    /// The profile a `[Rules]` value names: a profile file (loaded once) or
+    /// a built-in profile of `game`.
+    fn resolve_spec(
+        &mut self,
+        game: GameKind,
+        spec: &str,
+    ) -> Result<Arc<AnyProfile>, ResolveError> {
         let p = if is_path(spec) {
             let path = match &self.base_dir {
                 Some(d) => d.join(spec),

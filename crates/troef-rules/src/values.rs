@@ -80,7 +80,7 @@ pub fn parse_deal(v: &str) -> Result<DealValue, ValueError> {
         Seat::parse(first.trim()).ok_or_else(|| ValueError::FirstSeat(first.trim().into()))?;
     let mut hands = BySeat([None; 4]);
     let mut count = 0;
-    for word in rest.split_whitespace() {
+    for word in words(rest) {
         let word = match word.split_once(':') {
             Some((s, h)) => {
                 seat = Seat::parse(s).ok_or_else(|| ValueError::NotASeat(s.into()))?;
@@ -108,35 +108,82 @@ pub fn parse_deal(v: &str) -> Result<DealValue, ValueError> {
     Ok(DealValue { hands })
 }
 
+/// The words of a value, split at white space as `str::split_whitespace`
+/// splits, read a byte at a time when the text is ASCII.
+fn words(v: &str) -> Words<'_> {
+    if v.is_ascii() {
+        Words::Ascii(v)
+    } else {
+        Words::Other(v.split_whitespace())
+    }
+}
+
+enum Words<'a> {
+    /// The rest of an ASCII text.
+    Ascii(&'a str),
+    Other(std::str::SplitWhitespace<'a>),
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let is_space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+        match self {
+            Words::Other(words) => words.next(),
+            Words::Ascii(rest) => {
+                let b = rest.as_bytes();
+                let start = b.iter().position(|b| !is_space(b))?;
+                let end = b[start..]
+                    .iter()
+                    .position(is_space)
+                    .map_or(b.len(), |k| start + k);
+                let word = &rest[start..end];
+                *rest = &rest[end..];
+                Some(word)
+            }
+        }
+    }
+}
+
 /// Reads one PBN hand `AKT9.J87.Q.KQ8`.
 pub fn parse_hand(h: &str) -> Result<CardSet, ValueError> {
-    let dots = h.bytes().filter(|&b| b == b'.').count();
+    let b = h.as_bytes();
+    let dots = b.iter().filter(|&&c| c == b'.').count();
     if dots != 3 {
         return Err(ValueError::Suits(h.into(), dots + 1));
     }
     let mut set = CardSet::EMPTY;
-    let mut suits = Suit::ALL.into_iter();
-    let mut suit = suits.next();
-    let mut chars = h.chars().peekable();
-    while let Some(c) = chars.next() {
-        let Some(s) = suit else { break };
+    let mut suit = 0;
+    let mut k = 0;
+    while let Some(&c) = b.get(k) {
+        k += 1;
         let rank = match c {
-            '.' => {
-                suit = suits.next();
+            b'.' => {
+                suit += 1;
                 continue;
             }
-            '1' if chars.peek() == Some(&'0') => {
-                chars.next();
+            b'1' if b.get(k) == Some(&b'0') => {
+                k += 1;
                 Rank::TEN
             }
             // Not `ok_or`: it would build (and drop) an error for every rank.
-            c => match Rank::from_char(c) {
+            c if c.is_ascii() => match Rank::from_char(char::from(c)) {
                 Some(r) => r,
-                None => return Err(ValueError::NotARank(c)),
+                None => return Err(ValueError::NotARank(char::from(c))),
             },
+            // The first byte not ASCII starts a character: all before it were.
+            _ => {
+                let c = h[k - 1..]
+                    .chars()
+                    .next()
+                    .unwrap_or(char::REPLACEMENT_CHARACTER);
+                return Err(ValueError::NotARank(c));
+            }
         };
-        if !set.insert(Card::new(s, rank)) {
-            return Err(ValueError::CardTwice(Card::new(s, rank)));
+        let card = Card::new(Suit::ALL[suit], rank);
+        if !set.insert(card) {
+            return Err(ValueError::CardTwice(card));
         }
     }
     Ok(set)
@@ -377,7 +424,8 @@ pub fn parse_cards(v: &str) -> Result<Vec<Card>, ValueError> {
 /// Whether a `[Rules]` value or `--rules` argument names a file rather than a
 /// built-in profile: it ends in `.toml`.
 pub fn is_path(spec: &str) -> bool {
-    spec.trim().to_ascii_lowercase().ends_with(".toml")
+    let spec = spec.trim().as_bytes();
+    spec.len() >= 5 && spec[spec.len() - 5..].eq_ignore_ascii_case(b".toml")
 }
 
 /// `[Game]` and `[Rules]`: a game or built-in profile name in lowercase

@@ -248,11 +248,23 @@ impl Record {
     }
 
     pub fn tag(&self, name: &str) -> Option<&Tag> {
-        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+        self.tags.iter().find(|t| same_name(&t.name, name))
     }
     pub fn value(&self, name: &str) -> Option<&str> {
         self.tag(name).map(|t| t.value.as_str())
     }
+}
+
+/// Whether two tag names are the same but for ASCII case. The lengths and
+/// the first bytes are compared first, where it costs least: they tell most
+/// names apart (`| 0x20` folds ASCII case, and never makes equal bytes
+/// unequal).
+#[inline(always)]
+fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    a.len() == b.len()
+        && (a.is_empty() || (a[0] | 0x20) == (b[0] | 0x20))
+        && a.eq_ignore_ascii_case(b)
 }
 
 /// The tags a dialect of TTN knows: their canonical spelling and order,
@@ -278,16 +290,25 @@ impl Vocabulary {
 
     /// The canonical spelling of a known tag name (case-insensitive).
     pub fn canonical(&self, name: &str) -> Option<&'static str> {
-        self.tags
-            .iter()
-            .copied()
-            .find(|k| k.eq_ignore_ascii_case(name))
+        self.position_from(name, 0).map(|k| self.tags[k])
+    }
+
+    /// The place of a known tag name (case-insensitive) in
+    /// [`Vocabulary::tags`], looked for from `from` on, then from the start:
+    /// a record's tags mostly come in canonical order, so a parser that
+    /// starts where the last tag was found finds the next one in a step or
+    /// two.
+    pub fn position_from(&self, name: &str, from: usize) -> Option<usize> {
+        let from = from.min(self.tags.len());
+        let (before, after) = self.tags.split_at(from);
+        let find = |tags: &[&str]| tags.iter().position(|k| same_name(k, name));
+        find(after).map(|k| from + k).or_else(|| find(before))
     }
 
     /// Whether a tag may carry a section, given its canonical name (`None`
     /// for a tag the vocabulary does not know, which may).
     pub fn takes_section(&self, canonical: Option<&str>) -> bool {
-        canonical.is_none_or(|c| self.sections.contains(&c))
+        canonical.is_none_or(|c| self.sections.iter().any(|s| s.len() == c.len() && *s == c))
     }
 
     /// A tag's place in the canonical order.

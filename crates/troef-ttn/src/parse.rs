@@ -117,12 +117,13 @@ pub fn classify(text: &str) -> Option<TokenKind> {
             return Some(TokenKind::Word(s.letter().to_string()));
         }
     }
+    // Every character a word may hold is ASCII.
     let ok = text
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphanumeric())
-        && text.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '_' | ':' | '.' | '=' | '/')
+        .as_bytes()
+        .first()
+        .is_some_and(u8::is_ascii_alphanumeric)
+        && text.bytes().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_' | b':' | b'.' | b'=' | b'/')
         });
     ok.then(|| TokenKind::Word(canonical_word(text)))
 }
@@ -130,10 +131,12 @@ pub fn classify(text: &str) -> Option<TokenKind> {
 /// A word's one spelling: the key in lower case, any `:`-separated
 /// arguments (seats, cards, suits, roem) in upper case: `deny:W:KKKK`.
 pub fn canonical_word(text: &str) -> String {
-    match text.split_once(':') {
-        None => text.to_ascii_lowercase(),
-        Some((key, args)) => format!("{}:{}", key.to_ascii_lowercase(), args.to_ascii_uppercase()),
-    }
+    let mut out = text.to_string();
+    let key = text.find(':').unwrap_or(text.len());
+    let (key, args) = out.split_at_mut(key);
+    key.make_ascii_lowercase();
+    args.make_ascii_uppercase();
+    out
 }
 
 /// Tag names seen, compared without regard to ASCII case and without
@@ -211,6 +214,9 @@ struct State<'a> {
     /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
     /// skipped (and reported once), so the tree's depth stays bounded.
     overflow: usize,
+    /// Where the next tag name is looked for first in the vocabulary: after
+    /// the last known one.
+    known_next: usize,
 }
 
 impl<'a> State<'a> {
@@ -290,6 +296,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
         owner: Owner::Leading,
         section_ok: false,
         overflow: 0,
+        known_next: 0,
     };
     let mut i = text;
     let mut any = false;
@@ -332,7 +339,9 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                     Ok((rest, name, value, value_span)) => {
                         let span = st.span(start, rest);
                         st.close_section(span);
-                        let canonical = st.vocabulary.canonical(name);
+                        let place = st.vocabulary.position_from(name, st.known_next);
+                        st.known_next = place.map_or(st.known_next, |k| k + 1);
+                        let canonical = place.map(|k| st.vocabulary.tags[k]);
                         let first = st.names.insert(canonical.unwrap_or(name));
                         let name = canonical.map_or_else(|| name.to_string().into(), Into::into);
                         if !first {
@@ -472,8 +481,12 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                 let (rest, word) = bare(i).unwrap_or((&i[c.len_utf8()..], &i[..c.len_utf8()]));
                 let span = st.span(i, rest);
                 i = rest;
-                let body = word.trim_end_matches(['!', '?']);
-                let glyph_text = &word[body.len()..];
+                let glyph_len = word
+                    .bytes()
+                    .rev()
+                    .take_while(|b| matches!(b, b'!' | b'?'))
+                    .count();
+                let (body, glyph_text) = word.split_at(word.len() - glyph_len);
                 let glyph = if glyph_text.is_empty() {
                     None
                 } else if let Some(g) = Glyph::parse(glyph_text) {

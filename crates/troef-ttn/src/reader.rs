@@ -143,6 +143,40 @@ impl<R: BufRead> RecordReader<R> {
     }
 }
 
+impl<R: BufRead> RecordReader<R> {
+    /// Takes a whole record from what is buffered in one step, the usual
+    /// case: the lines up to the first empty line, when none of them is
+    /// blank or starts with a space or tab, none holds a CR, and the record
+    /// is within the limit. Returns where the record starts (offset, line),
+    /// having consumed it and the empty line after it; `None` (nothing
+    /// consumed) sends the record line by line through [`Self::read_line`].
+    fn whole_record(&mut self, buf: &mut Vec<u8>) -> Option<(usize, usize)> {
+        let avail = self.inner.fill_buf().ok()?;
+        let is_start = |b: &u8| !matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+        if !avail.first().is_some_and(is_start) {
+            return None;
+        }
+        let end = memchr::memmem::find(avail, b"\n\n")? + 1;
+        let text = &avail[..end];
+        if end > self.limit || memchr::memchr(b'\r', text).is_some() {
+            return None;
+        }
+        let mut lines = 0;
+        for k in memchr::memchr_iter(b'\n', text) {
+            lines += 1;
+            if text.get(k + 1).is_some_and(|b| !is_start(b)) {
+                return None;
+            }
+        }
+        buf.extend_from_slice(text);
+        let at = (self.offset, self.line);
+        self.inner.consume(end + 1);
+        self.offset += end + 1;
+        self.line += lines + 1;
+        Some(at)
+    }
+}
+
 /// How a line ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum End {
@@ -170,38 +204,40 @@ impl<R: BufRead> Iterator for RecordReader<R> {
         }
         // Records of a file are about the same size: room for the last one's.
         let mut buf = Vec::with_capacity(self.last_len.clamp(256, 64 * 1024));
-        let mut start = None;
         let mut too_large = false;
-        loop {
-            let room = if too_large {
-                0
-            } else {
-                self.limit + 1 - buf.len().min(self.limit + 1)
-            };
-            let before = buf.len();
-            let (n, blank) = match self.read_line(&mut buf, room) {
-                Ok(x) => x,
-                Err(e) => return Some(Err(e)),
-            };
-            if n == 0 {
-                break; // end of input
-            }
-            let line_start = (self.offset, self.line);
-            self.offset += n;
-            self.line += 1;
-            if blank {
-                buf.truncate(before);
-                if start.is_some() {
-                    break;
+        let mut start = self.whole_record(&mut buf);
+        if start.is_none() {
+            loop {
+                let room = if too_large {
+                    0
+                } else {
+                    self.limit + 1 - buf.len().min(self.limit + 1)
+                };
+                let before = buf.len();
+                let (n, blank) = match self.read_line(&mut buf, room) {
+                    Ok(x) => x,
+                    Err(e) => return Some(Err(e)),
+                };
+                if n == 0 {
+                    break; // end of input
                 }
-                continue;
-            }
-            if start.is_none() {
-                start = Some(line_start);
-            }
-            if buf.len() > self.limit {
-                too_large = true;
-                buf.truncate(self.limit);
+                let line_start = (self.offset, self.line);
+                self.offset += n;
+                self.line += 1;
+                if blank {
+                    buf.truncate(before);
+                    if start.is_some() {
+                        break;
+                    }
+                    continue;
+                }
+                if start.is_none() {
+                    start = Some(line_start);
+                }
+                if buf.len() > self.limit {
+                    too_large = true;
+                    buf.truncate(self.limit);
+                }
             }
         }
         let (offset, line) = start?;

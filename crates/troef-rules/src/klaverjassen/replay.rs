@@ -677,11 +677,14 @@ fn hands_in_play(
         }
     }
     if Seat::ALL.iter().all(|&s| known[s]) {
-        r.deal_number = Some(super::deal_number(&game_hands));
-        r.hands = Seat::ALL
-            .iter()
-            .map(|&s| Some(game_hands[s].iter().collect()))
-            .collect();
+        // When the record gave every hand, `prepare` has set them already.
+        if Seat::ALL.iter().any(|&s| hands[s].is_none()) {
+            r.deal_number = Some(super::deal_number(&game_hands));
+            r.hands = Seat::ALL
+                .iter()
+                .map(|&s| Some(game_hands[s].iter().collect()))
+                .collect();
+        }
     } else {
         r.hands = Seat::ALL
             .iter()
