@@ -247,6 +247,7 @@ fn walk_tricks<G: TrickGame>(
 ) -> bool {
     let rec = cx.rec;
     let tokens: &[Token] = rec.tag("Play").map_or(&[], |t| &t.section);
+    deal.tricks.reserve(play.rules.tricks());
     let mut i = 0;
     while let Some(tok) = tokens.get(i) {
         i += 1;

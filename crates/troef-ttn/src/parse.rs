@@ -208,8 +208,11 @@ struct State<'a> {
     section_ok: bool,
     /// The tags this dialect knows.
     vocabulary: &'a Vocabulary,
-    /// The tag names so far: a repeated one is found in constant time,
-    /// however many tags the record has.
+    /// The known tags so far, by their place in the vocabulary (the first
+    /// 128 places).
+    known_seen: u128,
+    /// The other tag names so far: a repeated one is found in constant
+    /// time, however many tags the record has.
     names: Names<'a>,
     /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
     /// skipped (and reported once), so the tree's depth stays bounded.
@@ -297,6 +300,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
         section_ok: false,
         overflow: 0,
         known_next: 0,
+        known_seen: 0,
     };
     let mut i = text;
     let mut any = false;
@@ -342,7 +346,14 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                         let place = st.vocabulary.position_from(name, st.known_next);
                         st.known_next = place.map_or(st.known_next, |k| k + 1);
                         let canonical = place.map(|k| st.vocabulary.tags[k]);
-                        let first = st.names.insert(canonical.unwrap_or(name));
+                        let first = match place {
+                            Some(k) if k < 128 => {
+                                let seen = st.known_seen & (1 << k) != 0;
+                                st.known_seen |= 1 << k;
+                                !seen
+                            }
+                            _ => st.names.insert(canonical.unwrap_or(name)),
+                        };
                         let name = canonical.map_or_else(|| name.to_string().into(), Into::into);
                         if !first {
                             st.err(
