@@ -971,7 +971,13 @@ fn json(paths: &[String], ndjson: bool, overrides: &[AnyProfile], jobs: usize) -
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut w = troef_export::ExportWriter::new(&mut out, ndjson)?;
-    let t = read_inputs(paths, overrides, jobs, Keep::All, |name, c| {
+    // Each record's tree and replay are rendered on the thread that checked it.
+    let render = if ndjson {
+        troef_export::render_compact
+    } else {
+        troef_export::render_pretty
+    };
+    let t = read_inputs(paths, overrides, jobs, Keep::Rendered(render), |name, c| {
         // An input without a record is a stand-in record with E114, in the
         // data as `check --format json` has it.
         w.record(name, c)?;

@@ -10,7 +10,8 @@ pub fn run(paths: &[String], overrides: &[AnyProfile], jobs: usize) -> io::Resul
         paths,
         overrides,
         jobs,
-        troef_rules::parallel::Keep::All,
+        // Each diagram is drawn on the thread that checked the record.
+        troef_rules::parallel::Keep::Rendered(|c| Ok(troef_export::report::render_show(c))),
         |name, c| super::emit(&troef_export::report::show(name, c)),
     )?;
     Ok(t.code())

@@ -123,27 +123,48 @@ impl<'w, W: Write> ExportWriter<'w, W> {
     }
 
     /// Writes one record read from `file` (what is not a record is skipped).
+    /// Its tree and replay are rendered here unless [`render_compact`] or
+    /// [`render_pretty`] (as this writer's `ndjson` says) rendered them on
+    /// the thread that checked it (`Keep::Rendered`).
     pub fn record(&mut self, file: &str, c: &Checked) -> io::Result<()> {
         if !c.is_record() {
             return Ok(());
         }
-        let rec = ExportRecord {
+        let rendered;
+        let body = match &c.rendered {
+            Some(Ok(body)) => body,
+            Some(Err(e)) => return Err(io::Error::new(e.kind(), e.to_string())),
+            None => {
+                rendered = if self.ndjson {
+                    render_compact(c)?
+                } else {
+                    render_pretty(c)?
+                };
+                &rendered
+            }
+        };
+        // The fields around the tree and the replay: where the record is,
+        // and its diagnostics, which name its number in the file.
+        let head = Head {
             file,
             index: c.raw.index,
             line: c.raw.line,
             valid: c.is_valid(),
-            record: c.record.as_ref(),
-            replay: c.replay.as_ref(),
+        };
+        let tail = Tail {
             diagnostics: diagnostics_out(file, c),
         };
         if self.ndjson {
-            let line = serde_json::to_string(&rec).map_err(io::Error::other)?;
-            return writeln!(self.out, "{line}");
+            let (head, tail) = (compact(&head)?, compact(&tail)?);
+            let (head, tail) = (fields(&head), fields(&tail));
+            return writeln!(self.out, "{{{head},{body},{tail}}}");
         }
+        let (head, tail) = (pretty(&head)?, pretty(&tail)?);
+        let (head, tail) = (fields(&head), fields(&tail));
         self.out
             .write_all(if self.first { b"\n" } else { b",\n" })?;
         self.first = false;
-        let text = serde_json::to_string_pretty(&rec).map_err(io::Error::other)?;
+        let text = format!("{{\n{head},\n{body},\n{tail}\n}}");
         for (i, line) in text.lines().enumerate() {
             if i > 0 {
                 self.out.write_all(b"\n")?;
@@ -165,6 +186,70 @@ impl<'w, W: Write> ExportWriter<'w, W> {
         }
         writeln!(self.out, "{}]\n}}", if self.first { "" } else { "\n  " })
     }
+}
+
+/// The fields of an [`ExportRecord`] before its tree: serialised alone,
+/// then joined with the others, they give the record's JSON byte for byte.
+#[derive(Serialize)]
+struct Head<'a> {
+    file: &'a str,
+    index: usize,
+    line: usize,
+    valid: bool,
+}
+
+/// The tree and the replay of an [`ExportRecord`]: the bulk of it, and
+/// all of it that does not depend on the record's number in its file.
+#[derive(Serialize)]
+struct Body<'a> {
+    record: Option<&'a Record>,
+    replay: Option<&'a GameReplay>,
+}
+
+/// The fields of an [`ExportRecord`] after its replay.
+#[derive(Serialize)]
+struct Tail {
+    diagnostics: Vec<DiagnosticOut>,
+}
+
+fn compact<T: Serialize>(value: &T) -> io::Result<String> {
+    serde_json::to_string(value).map_err(io::Error::other)
+}
+
+fn pretty<T: Serialize>(value: &T) -> io::Result<String> {
+    serde_json::to_string_pretty(value).map_err(io::Error::other)
+}
+
+/// The fields of a serialised object without its braces (and, pretty, the
+/// line ends after `{` and before `}`): each at the indentation it has
+/// inside the object, so that objects' fields join into one object.
+fn fields(object: &str) -> &str {
+    let inner = object.strip_prefix('{').unwrap_or(object);
+    let inner = inner.strip_suffix('}').unwrap_or(inner);
+    inner
+        .strip_prefix('\n')
+        .unwrap_or(inner)
+        .trim_end_matches('\n')
+}
+
+/// The `"record": …, "replay": …` part of a record's NDJSON line, made
+/// where the record was checked (`troef json --ndjson` on every core).
+pub fn render_compact(c: &Checked) -> io::Result<String> {
+    let body = Body {
+        record: c.record.as_ref(),
+        replay: c.replay.as_ref(),
+    };
+    Ok(fields(&compact(&body)?).to_string())
+}
+
+/// The `"record": …, "replay": …` part of a record in the export document,
+/// indented as it is inside the record object.
+pub fn render_pretty(c: &Checked) -> io::Result<String> {
+    let body = Body {
+        record: c.record.as_ref(),
+        replay: c.replay.as_ref(),
+    };
+    Ok(fields(&pretty(&body)?).to_string())
 }
 
 /// The JSON Schema of the export document (draft 2020-12, serialize contract).

@@ -21,6 +21,10 @@ pub struct Checked {
     /// Every card played with the position around it, when the context
     /// kept moves (`troef html`).
     pub moves: Option<Vec<Move>>,
+    /// What a command made of the record on the thread that checked it
+    /// ([`crate::parallel::Keep::Rendered`]); the tree and the replay are
+    /// dropped then.
+    pub rendered: Option<io::Result<String>>,
     /// Whether the block counts as a record, settled when it was checked.
     counts: bool,
 }
@@ -41,6 +45,7 @@ impl Checked {
             replay,
             trace,
             moves: None,
+            rendered: None,
             counts,
         }
     }

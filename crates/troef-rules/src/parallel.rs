@@ -49,19 +49,30 @@ pub const BATCH_BYTES: usize = 256 * 1024;
 const QUEUE: usize = 2;
 
 /// What of each checked record the caller needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub enum Keep {
     /// The whole [`Checked`]: tree, replay, trace.
     All,
     /// The text and the diagnostics ([`Checked::slim`]): the tree and the
     /// replay are dropped on the thread that made them.
     Diagnostics,
+    /// What the function makes of the whole record, in
+    /// [`Checked::rendered`], with the text and the diagnostics: the record
+    /// is rendered (and its tree dropped) on the thread that checked it, so
+    /// that the rendering runs on every core. It may not depend on the
+    /// record's number in its file, which is settled later, in order.
+    Rendered(fn(&Checked) -> io::Result<String>),
 }
 
 impl Keep {
     fn apply(self, c: &mut Checked) {
-        if self == Keep::Diagnostics {
-            c.slim();
+        match self {
+            Keep::All => {}
+            Keep::Diagnostics => c.slim(),
+            Keep::Rendered(render) => {
+                c.rendered = Some(render(c));
+                c.slim();
+            }
         }
     }
 
@@ -113,8 +124,9 @@ where
 {
     let batching = match keep {
         Keep::Diagnostics => Batching::DEFAULT,
-        // Whole trees and replays weigh about ten times their text.
-        Keep::All => Batching {
+        // Whole trees and replays, and what is rendered of them, weigh about
+        // ten times their text.
+        Keep::All | Keep::Rendered(_) => Batching {
             records: BATCH_RECORDS / 8,
             bytes: BATCH_BYTES / 8,
         },
