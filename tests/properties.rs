@@ -62,9 +62,9 @@ fn token(depth: u32) -> BoxedStrategy<Token> {
         .prop_map(|(kind, glyph, nags, comments, variations)| Token {
             kind,
             glyph,
-            nags,
-            comments,
-            variations,
+            nags: nags.into(),
+            comments: comments.into(),
+            variations: variations.into(),
             span: Span::default(),
         })
         .boxed()

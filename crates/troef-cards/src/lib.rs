@@ -69,13 +69,41 @@ impl Suit {
 
     /// Lenient: `S H D C` in either case and the suit symbols (filled or hollow).
     pub fn from_char(c: char) -> Option<Suit> {
+        if c.is_ascii() {
+            return Suit::from_ascii(c as u8);
+        }
         Some(match c {
-            'S' | 's' | '♠' | '♤' => Suit::Spades,
-            'H' | 'h' | '♥' | '♡' => Suit::Hearts,
-            'D' | 'd' | '♦' | '♢' => Suit::Diamonds,
-            'C' | 'c' | '♣' | '♧' => Suit::Clubs,
+            '♠' | '♤' => Suit::Spades,
+            '♥' | '♡' => Suit::Hearts,
+            '♦' | '♢' => Suit::Diamonds,
+            '♣' | '♧' => Suit::Clubs,
             _ => return None,
         })
+    }
+
+    /// `S H D C` in either case, from a byte: a table lookup, where records
+    /// are read (a card in every token of play).
+    pub const fn from_ascii(b: u8) -> Option<Suit> {
+        /// Each byte's suit, plus one; 0 for a byte that is no suit letter.
+        const SUITS: [u8; 256] = {
+            let mut t = [0; 256];
+            let mut b = 0;
+            while b < 256 {
+                t[b] = match b as u8 {
+                    b'S' | b's' => 1,
+                    b'H' | b'h' => 2,
+                    b'D' | b'd' => 3,
+                    b'C' | b'c' => 4,
+                    _ => 0,
+                };
+                b += 1;
+            }
+            t
+        };
+        match SUITS[b as usize] {
+            0 => None,
+            k => Some(Suit::ALL[(k - 1) as usize]),
+        }
     }
 }
 
@@ -128,15 +156,37 @@ impl Rank {
     /// Lenient single character: `A K Q J T` in either case, digits 2-9.
     /// (`10` is handled by [`Card::parse`].)
     pub fn from_char(c: char) -> Option<Rank> {
-        Some(Rank(match c {
-            'A' | 'a' => 14,
-            'K' | 'k' => 13,
-            'Q' | 'q' => 12,
-            'J' | 'j' => 11,
-            'T' | 't' => 10,
-            '2'..='9' => c as u8 - b'0',
-            _ => return None,
-        }))
+        if c.is_ascii() {
+            Rank::from_ascii(c as u8)
+        } else {
+            None
+        }
+    }
+
+    /// [`Rank::from_char`] of a byte: a table lookup, where records are read.
+    pub const fn from_ascii(b: u8) -> Option<Rank> {
+        /// Each byte's rank; 0 for a byte that is no rank.
+        const RANKS: [u8; 256] = {
+            let mut t = [0; 256];
+            let mut b = 0;
+            while b < 256 {
+                t[b] = match b as u8 {
+                    b'A' | b'a' => 14,
+                    b'K' | b'k' => 13,
+                    b'Q' | b'q' => 12,
+                    b'J' | b'j' => 11,
+                    b'T' | b't' => 10,
+                    d @ b'2'..=b'9' => d - b'0',
+                    _ => 0,
+                };
+                b += 1;
+            }
+            t
+        };
+        match RANKS[b as usize] {
+            0 => None,
+            r => Some(Rank(r)),
+        }
     }
 }
 
@@ -184,8 +234,8 @@ impl Card {
         // The usual form first: two ASCII letters.
         if let &[suit, rank] = s.as_bytes() {
             if suit.is_ascii() && rank.is_ascii() {
-                let suit = Suit::from_char(char::from(suit))?;
-                return Some(Card::new(suit, Rank::from_char(char::from(rank))?));
+                let suit = Suit::from_ascii(suit)?;
+                return Some(Card::new(suit, Rank::from_ascii(rank)?));
             }
         }
         let mut chars = s.chars();

@@ -442,7 +442,7 @@ fn step(
         }),
         taken: pos.taken.to_vec(),
         glyph: a.glyph,
-        nags: tok.nags.clone(),
+        nags: tok.nags.to_vec(),
         comments: tok
             .comments
             .iter()

@@ -43,8 +43,8 @@ pub use kind::GameKind;
 
 /// The tags the games know, in canonical order, and those that carry a
 /// section of tokens: the vocabulary records are read and printed with.
-pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
-    tags: &[
+pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary::new(
+    &[
         // Every game: the record, the players, the deal.
         "Game",
         "Rules",
@@ -101,7 +101,7 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         // The solver's verdict (`troef analyze`).
         "DoubleDummy",
     ],
-    sections: &[
+    &[
         "Exchange",
         "Auction",
         "Rommelpot",
@@ -109,7 +109,7 @@ pub static VOCABULARY: troef_ttn::Vocabulary = troef_ttn::Vocabulary {
         "Play",
         "Turns",
     ],
-};
+);
 
 /// How `troef fmt` prints a record: the tags in [`VOCABULARY`] order, each
 /// known tag's value in its game's canonical form, a trick of four cards to

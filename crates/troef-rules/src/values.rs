@@ -168,7 +168,7 @@ pub fn parse_hand(h: &str) -> Result<CardSet, ValueError> {
                 Rank::TEN
             }
             // Not `ok_or`: it would build (and drop) an error for every rank.
-            c if c.is_ascii() => match Rank::from_char(char::from(c)) {
+            c if c.is_ascii() => match Rank::from_ascii(c) {
                 Some(r) => r,
                 None => return Err(ValueError::NotARank(char::from(c))),
             },

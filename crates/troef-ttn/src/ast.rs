@@ -7,6 +7,7 @@
 use crate::annotation::Dd;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+pub use thin_vec::{thin_vec, ThinVec};
 use troef_cards::Card;
 
 /// A byte range in the source file.
@@ -154,14 +155,19 @@ pub struct Token {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glyph: Option<Glyph>,
     /// Numeric annotation glyphs `$n`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub nags: Vec<u16>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<Comment>,
+    // Thin vectors (a pointer each, no allocation while empty): most tokens
+    // have none of these, and a token is written for every card and call.
+    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
+    #[schemars(with = "Vec<u16>")]
+    pub nags: ThinVec<u16>,
+    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
+    #[schemars(with = "Vec<Comment>")]
+    pub comments: ThinVec<Comment>,
     /// Alternatives to this token, PGN style: each replaces this token and
     /// continues from there.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<Vec<Token>>,
+    #[serde(default, skip_serializing_if = "ThinVec::is_empty")]
+    #[schemars(with = "Vec<Vec<Token>>")]
+    pub variations: ThinVec<Vec<Token>>,
     #[serde(skip)]
     #[schemars(skip)]
     pub span: Span,
@@ -180,9 +186,9 @@ impl Token {
         Token {
             kind,
             glyph: None,
-            nags: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
+            nags: ThinVec::new(),
+            comments: ThinVec::new(),
+            variations: ThinVec::new(),
             span,
         }
     }
@@ -259,17 +265,25 @@ impl Record {
 /// the first bytes are compared first, where it costs least: they tell most
 /// names apart (`| 0x20` folds ASCII case, and never makes equal bytes
 /// unequal).
+///
+/// A known tag's name is the vocabulary's own `&'static str`, and a
+/// program that looks it up by the same literal often passes the very same
+/// bytes: those are equal without a look at them.
 #[inline(always)]
 fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     a.len() == b.len()
-        && (a.is_empty() || (a[0] | 0x20) == (b[0] | 0x20))
-        && a.eq_ignore_ascii_case(b)
+        && (std::ptr::eq(a, b)
+            || (a.is_empty() || (a[0] | 0x20) == (b[0] | 0x20)) && a.eq_ignore_ascii_case(b))
 }
 
 /// The tags a dialect of TTN knows: their canonical spelling and order,
 /// and which of them carry a section of tokens. The notation knows no game;
 /// whoever knows the games supplies the vocabulary (`troef_rules::VOCABULARY`).
+///
+/// Made with [`Vocabulary::new`], which builds, at compile time for a
+/// `static`, a hash table of the names: a tag name is found in one or two
+/// comparisons, however many tags the dialect knows.
 #[derive(Clone, Copy, Debug)]
 pub struct Vocabulary {
     /// The known tags, in canonical order. Tags not listed keep their order
@@ -278,37 +292,119 @@ pub struct Vocabulary {
     /// The known tags that carry a section of tokens. A tag not known may
     /// carry one.
     pub sections: &'static [&'static str],
+    /// Open addressing by [`name_hash`]: each slot holds a place in `tags`
+    /// plus one, 0 when empty.
+    table: [u8; NAME_SLOTS],
+    /// A bit for each place in `tags` whose tag carries a section.
+    section_places: u128,
+}
+
+/// Slots of a vocabulary's name table; at most [`Vocabulary::MOST`] are
+/// filled, so a probe always meets an empty one.
+const NAME_SLOTS: usize = 256;
+
+/// FNV-1a of a name with its ASCII letters folded (`| 0x20`, which never
+/// tells two names apart that differ only in case), as a slot.
+const fn name_hash(name: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    let mut i = 0;
+    while i < name.len() {
+        h = (h ^ (name[i] | 0x20) as u32).wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    (h >> 8) as usize % NAME_SLOTS
+}
+
+/// [`same_name`] for compile time.
+const fn same_name_const(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if !a[i].eq_ignore_ascii_case(&b[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 impl Vocabulary {
+    /// The most tags a vocabulary may know.
+    pub const MOST: usize = 127;
+
     /// Knows no tag: every tag keeps its spelling and order and may carry a
     /// section.
-    pub const OPEN: Vocabulary = Vocabulary {
-        tags: &[],
-        sections: &[],
-    };
+    pub const OPEN: Vocabulary = Vocabulary::new(&[], &[]);
+
+    /// A vocabulary of `tags` (at most [`Vocabulary::MOST`]; a name given
+    /// twice is known at its first place), of which `sections` carry
+    /// sections.
+    pub const fn new(
+        tags: &'static [&'static str],
+        sections: &'static [&'static str],
+    ) -> Vocabulary {
+        assert!(
+            tags.len() <= Vocabulary::MOST,
+            "too many tags for a vocabulary"
+        );
+        let mut table = [0u8; NAME_SLOTS];
+        let mut section_places = 0u128;
+        let mut place = 0;
+        while place < tags.len() {
+            let name = tags[place].as_bytes();
+            let mut slot = name_hash(name);
+            let mut known = false;
+            while table[slot] != 0 {
+                if same_name_const(tags[table[slot] as usize - 1].as_bytes(), name) {
+                    known = true;
+                    break;
+                }
+                slot = (slot + 1) % NAME_SLOTS;
+            }
+            if !known {
+                table[slot] = place as u8 + 1;
+            }
+            let mut k = 0;
+            while k < sections.len() {
+                if same_name_const(sections[k].as_bytes(), name) {
+                    section_places |= 1 << place;
+                }
+                k += 1;
+            }
+            place += 1;
+        }
+        Vocabulary {
+            tags,
+            sections,
+            table,
+            section_places,
+        }
+    }
 
     /// The canonical spelling of a known tag name (case-insensitive).
     pub fn canonical(&self, name: &str) -> Option<&'static str> {
-        self.position_from(name, 0).map(|k| self.tags[k])
+        self.position(name).map(|k| self.tags[k])
     }
 
     /// The place of a known tag name (case-insensitive) in
-    /// [`Vocabulary::tags`], looked for from `from` on, then from the start:
-    /// a record's tags mostly come in canonical order, so a parser that
-    /// starts where the last tag was found finds the next one in a step or
-    /// two.
-    pub fn position_from(&self, name: &str, from: usize) -> Option<usize> {
-        let from = from.min(self.tags.len());
-        let (before, after) = self.tags.split_at(from);
-        let find = |tags: &[&str]| tags.iter().position(|k| same_name(k, name));
-        find(after).map(|k| from + k).or_else(|| find(before))
+    /// [`Vocabulary::tags`].
+    pub fn position(&self, name: &str) -> Option<usize> {
+        let mut slot = name_hash(name.as_bytes());
+        loop {
+            let place = usize::from(self.table[slot]).checked_sub(1)?;
+            if same_name(self.tags[place], name) {
+                return Some(place);
+            }
+            slot = (slot + 1) % NAME_SLOTS;
+        }
     }
 
-    /// Whether a tag may carry a section, given its canonical name (`None`
-    /// for a tag the vocabulary does not know, which may).
-    pub fn takes_section(&self, canonical: Option<&str>) -> bool {
-        canonical.is_none_or(|c| self.sections.iter().any(|s| s.len() == c.len() && *s == c))
+    /// Whether the tag at a place in [`Vocabulary::tags`] carries a section
+    /// (`None`: a tag the vocabulary does not know, which may).
+    pub fn takes_section(&self, place: Option<usize>) -> bool {
+        place.is_none_or(|k| k < 128 && self.section_places & (1 << k) != 0)
     }
 
     /// A tag's place in the canonical order.
@@ -317,5 +413,34 @@ impl Vocabulary {
             .iter()
             .position(|k| *k == name)
             .unwrap_or(self.tags.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Vocabulary;
+
+    /// 127 names (the most), many alike: every one is found at its place in
+    /// any case, its first place when given twice; other names are not.
+    #[test]
+    fn a_vocabulary_finds_every_name_it_knows() {
+        let names: Vec<&'static str> = (0..Vocabulary::MOST)
+            .map(|k| &*Box::leak(format!("Tag{k}").into_boxed_str()))
+            .collect();
+        let names: &'static [&'static str] = Box::leak(names.into_boxed_slice());
+        let v = Vocabulary::new(names, &["Tag5", "tag7"]);
+        for (k, name) in names.iter().enumerate() {
+            assert_eq!(v.position(name), Some(k));
+            assert_eq!(v.position(&name.to_ascii_uppercase()), Some(k));
+            assert_eq!(v.canonical(&name.to_ascii_lowercase()), Some(*name));
+            assert_eq!(v.takes_section(Some(k)), k == 5 || k == 7);
+        }
+        for other in ["Tag127", "Tag", "", "Tag 1", "Tag01"] {
+            assert_eq!(v.position(other), None);
+        }
+        assert!(v.takes_section(None));
+        let twice = Vocabulary::new(&["Game", "Play", "GAME"], &[]);
+        assert_eq!(twice.position("game"), Some(0));
+        assert_eq!(Vocabulary::OPEN.position("Game"), None);
     }
 }

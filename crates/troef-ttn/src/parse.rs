@@ -217,9 +217,6 @@ struct State<'a> {
     /// Open parentheses beyond [`MAX_VARIATION_DEPTH`]: their content is
     /// skipped (and reported once), so the tree's depth stays bounded.
     overflow: usize,
-    /// Where the next tag name is looked for first in the vocabulary: after
-    /// the last known one.
-    known_next: usize,
 }
 
 impl<'a> State<'a> {
@@ -299,7 +296,6 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
         owner: Owner::Leading,
         section_ok: false,
         overflow: 0,
-        known_next: 0,
         known_seen: 0,
     };
     let mut i = text;
@@ -343,8 +339,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                     Ok((rest, name, value, value_span)) => {
                         let span = st.span(start, rest);
                         st.close_section(span);
-                        let place = st.vocabulary.position_from(name, st.known_next);
-                        st.known_next = place.map_or(st.known_next, |k| k + 1);
+                        let place = st.vocabulary.position(name);
                         let canonical = place.map(|k| st.vocabulary.tags[k]);
                         let first = match place {
                             Some(k) if k < 128 => {
@@ -362,7 +357,7 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
                                 format!("tag `{name}` is given twice in this record"),
                             );
                         }
-                        st.section_ok = st.vocabulary.takes_section(canonical);
+                        st.section_ok = st.vocabulary.takes_section(place);
                         if st.rec.tags.is_empty() {
                             st.rec.tags.reserve(TAGS_AHEAD);
                         }
@@ -622,10 +617,7 @@ pub(crate) mod tests {
     use super::*;
 
     /// A dialect that knows two tags, as the games' vocabulary would.
-    pub(crate) const TWO_TAGS: Vocabulary = Vocabulary {
-        tags: &["Game", "Play"],
-        sections: &["Play"],
-    };
+    pub(crate) const TWO_TAGS: Vocabulary = Vocabulary::new(&["Game", "Play"], &["Play"]);
 
     fn p(s: &str) -> Parsed {
         parse_record(s, 0, &TWO_TAGS)

@@ -279,7 +279,7 @@ impl TrickRules for Rules {
             TRUMP_STRENGTH[a.rank().get() as usize] > TRUMP_STRENGTH[b.rank().get() as usize]
         };
         // Rule 1: follow suit.
-        if hand.iter().any(|c| c.suit() == led) {
+        if !hand.of_suit(led).is_empty() {
             if card.suit() != led {
                 return Some(Violation::MustFollow);
             }
@@ -292,7 +292,7 @@ impl TrickRules for Rules {
             return None;
         }
         // Void in the led suit.
-        if !hand.iter().any(is_trump) {
+        if hand.of_suit(trump).is_empty() {
             return None;
         }
         let (wseat, w) = p.winning()?;
