@@ -91,7 +91,7 @@ fn record() -> impl Strategy<Value = Record> {
         )
             .prop_map(move |(value, comments, section)| Tag {
                 name: name.to_string().into(),
-                value,
+                value: value.into(),
                 comments,
                 section,
                 span: Span::default(),

@@ -194,7 +194,7 @@ impl RecordView {
             tags: rec.map_or_else(Vec::new, |r| {
                 r.tags
                     .iter()
-                    .map(|t| [t.name.to_string(), t.value.clone()])
+                    .map(|t| [t.name.to_string(), t.value.to_string()])
                     .collect()
             }),
             notes: rec.map_or_else(Vec::new, |r| {
@@ -223,7 +223,7 @@ impl RecordView {
             .filter(|t| !t.section.is_empty() && !matches!(&*t.name, "Play" | "Turns"))
             .map(|t| Phase {
                 name: t.name.to_string(),
-                value: t.value.clone(),
+                value: t.value.to_string(),
                 tokens: t.section.iter().map(|k| annotated(k, &at)).collect(),
             })
             .collect();

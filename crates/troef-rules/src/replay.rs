@@ -11,6 +11,7 @@ use crate::trick::{Breach, Play, TrickRules};
 use crate::values::parse_deal;
 use schemars::JsonSchema;
 use serde::Serialize;
+use smallvec::SmallVec;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_ttn::{Code, Diagnostic, Record, Span};
 
@@ -143,13 +144,16 @@ pub struct DealReplay {
 pub struct DealNumber {
     deck: troef_cards::Deck,
     /// The hands N E S W, then the piles the game numbers with them
-    /// (Pandoeren's centre card).
-    piles: Vec<CardSet>,
+    /// (Pandoeren's centre card); up to six without an allocation.
+    piles: SmallVec<[CardSet; 6]>,
 }
 
 impl DealNumber {
-    pub fn new(deck: troef_cards::Deck, piles: Vec<CardSet>) -> DealNumber {
-        DealNumber { deck, piles }
+    pub fn new(deck: troef_cards::Deck, piles: &[CardSet]) -> DealNumber {
+        DealNumber {
+            deck,
+            piles: SmallVec::from_slice(piles),
+        }
     }
 
     /// The number, or `None` when the piles are no deal of the deck.
@@ -229,7 +233,10 @@ pub struct TrickOut {
     pub number: usize,
     pub leader: Seat,
     /// Cards in playing order, from the leader.
-    pub cards: Vec<Card>,
+    // A trick of four lies inline: no allocation for each trick of each
+    // record.
+    #[schemars(with = "Vec<Card>")]
+    pub cards: SmallVec<[Card; 4]>,
     pub winner: Seat,
     /// Card points, with the last-trick bonus on trick 8.
     pub points: i32,
@@ -249,7 +256,7 @@ impl TrickOut {
         TrickOut {
             number,
             leader,
-            cards: cards.to_vec(),
+            cards: SmallVec::from_slice(cards),
             winner,
             points,
             roem_in_trick: 0,
@@ -761,7 +768,7 @@ pub(crate) fn read_full_deal(
         .iter()
         .map(|&s| Some(hands[s].iter().collect()))
         .collect();
-    r.deal_number = Some(DealNumber::new(deck, hands.0.to_vec()));
+    r.deal_number = Some(DealNumber::new(deck, &hands.0));
     Some(hands)
 }
 

@@ -5,6 +5,7 @@
 //! with [`Record::without_spans`].
 
 use crate::annotation::Dd;
+pub use compact_str::CompactString;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 pub use thin_vec::{thin_vec, ThinVec};
@@ -212,7 +213,10 @@ pub struct Tag {
     /// Canonical spelling for known tags (`Game`), as written otherwise.
     // A known tag's name is the vocabulary's own, not a copy.
     pub name: std::borrow::Cow<'static, str>,
-    pub value: String,
+    // Kept inline up to 24 bytes (compact_str), as most values are: a
+    // record's dozen values then cost no allocation each.
+    #[schemars(with = "String")]
+    pub value: CompactString,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<Comment>,
     /// Tokens after the tag, up to the next tag (the Auction and Play sections).
@@ -394,7 +398,9 @@ impl Vocabulary {
         let mut slot = name_hash(name.as_bytes());
         loop {
             let place = usize::from(self.table[slot]).checked_sub(1)?;
-            if same_name(self.tags[place], name) {
+            // Names are mostly written in their canonical case: bytes first.
+            let known = self.tags[place];
+            if known == name || same_name(known, name) {
                 return Some(place);
             }
             slot = (slot + 1) % NAME_SLOTS;

@@ -39,14 +39,14 @@ fn tag_name(i: &str) -> IResult<&str, &str> {
 
 /// The body of a quoted value after the opening quote, with `\"` and `\\`
 /// escapes, up to and including the closing quote. Single line.
-fn quoted_rest(i: &str) -> Result<(&str, String), ()> {
-    // Most values have no escape: one copy, no growing.
+fn quoted_rest(i: &str) -> Result<(&str, CompactString), ()> {
+    // Most values have no escape: one copy (inline when short), no growing.
     if let Some(k) = i.bytes().position(|b| matches!(b, b'"' | b'\\' | b'\n')) {
         if i.as_bytes()[k] == b'"' {
-            return Ok((&i[k + 1..], i[..k].to_string()));
+            return Ok((&i[k + 1..], CompactString::from(&i[..k])));
         }
     }
-    let mut out = String::new();
+    let mut out = CompactString::default();
     let mut chars = i.char_indices();
     while let Some((k, c)) = chars.next() {
         match c {
@@ -565,7 +565,7 @@ type TagErr<'a> = (Code, &'a str, String);
 fn parse_tag_pair<'a>(
     st: &mut State<'a>,
     i: &'a str,
-) -> Result<(&'a str, &'a str, String, Span), TagErr<'a>> {
+) -> Result<(&'a str, &'a str, CompactString, Span), TagErr<'a>> {
     let ws = |i: &'a str| -> &'a str {
         space0::<_, nom::error::Error<&str>>
             .parse(i)

@@ -328,8 +328,9 @@ pub fn print_record(r: &Record, layout: Layout, out: &mut String) {
     let mut tags: Vec<&Tag> = r.tags.iter().collect();
     tags.sort_by_key(|t| layout.vocabulary.rank(&t.name));
     for t in tags {
-        let value = (layout.tag_value)(&t.name, &t.value).unwrap_or_else(|| t.value.clone());
-        line.word(&format!("[{} \"{}\"]", t.name, escape_value(&value)));
+        let canonical = (layout.tag_value)(&t.name, &t.value);
+        let value = canonical.as_deref().unwrap_or(&t.value);
+        line.word(&format!("[{} \"{}\"]", t.name, escape_value(value)));
         for c in &t.comments {
             line.comment(c);
         }

@@ -389,7 +389,7 @@ pub fn number_of(hands: &BySeat<CardSet>) -> Option<u128> {
 
 /// The number of the deal of these hands, computed when it is asked for.
 pub fn deal_number(hands: &BySeat<CardSet>) -> crate::replay::DealNumber {
-    crate::replay::DealNumber::new(DECK, hands.0.to_vec())
+    crate::replay::DealNumber::new(DECK, &hands.0)
 }
 
 #[cfg(test)]

@@ -829,9 +829,9 @@ fn auction(
             let mut passes = 0;
             let mut ok = true;
             for tok in &at.section {
-                let call = match &tok.kind {
-                    TokenKind::Word(w) => w.clone(),
-                    TokenKind::Card(c) => c.to_string(),
+                let call: std::borrow::Cow<str> = match &tok.kind {
+                    TokenKind::Word(w) => w.into(),
+                    TokenKind::Card(c) => c.to_string().into(),
                 };
                 if result.is_some() {
                     cx.push(Diagnostic::error(
@@ -845,7 +845,7 @@ fn auction(
                 // A suit as `[Contract]` and `show` write it: a letter, a
                 // symbol or a name (`H`, `♥`, `hearts`).
                 let suit = crate::values::parse_suit(&call);
-                let known_word = matches!(call.as_str(), "pass" | "play") || suit.is_some();
+                let known_word = matches!(&*call, "pass" | "play") || suit.is_some();
                 if !known_word {
                     cx.push(Diagnostic::error(Code::UnknownWord, tok.span, format!("`{call}` is not a Klaverjassen call")).note("calls: pass, play (trump pile), or a suit naming trumps: S H D C, or spades hearts diamonds clubs"));
                     ok = false;
@@ -879,7 +879,7 @@ fn auction(
                             ok = false;
                             break;
                         };
-                        match call.as_str() {
+                        match &*call {
                             "play" => result = Some(mk(first.suit(), seat, false)),
                             "pass" => passes += 1,
                             _ => {
@@ -909,7 +909,7 @@ fn auction(
                             break;
                         }
                     },
-                    TrumpSelection::ParlettBidding => match (suit, call.as_str()) {
+                    TrumpSelection::ParlettBidding => match (suit, &*call) {
                         (Some(s), _) => {
                             result = Some(mk(s, seat, Some(seat) == dealer && passes == 3));
                         }
@@ -928,7 +928,10 @@ fn auction(
                         }
                     },
                 }
-                r.auction.push(Call { seat, call });
+                r.auction.push(Call {
+                    seat,
+                    call: call.into_owned(),
+                });
                 seat = seat.next();
             }
             if ok && result.is_none() {

@@ -378,5 +378,5 @@ pub fn deal_number(hands: &BySeat<CardSet>, centre: Card) -> crate::replay::Deal
         hands[Seat::West],
         CardSet::single(centre),
     ];
-    crate::replay::DealNumber::new(DECK, piles)
+    crate::replay::DealNumber::new(DECK, &piles)
 }
