@@ -30,7 +30,20 @@ pub struct Parsed {
 type NomErr<'a> = nom::Err<nom::error::Error<&'a str>>;
 
 fn is_token_char(c: char) -> bool {
-    !c.is_whitespace() && !matches!(c, '[' | ']' | '{' | '}' | '(' | ')' | ';' | '$' | '"')
+    if c.is_ascii() {
+        is_token_byte(c as u8)
+    } else {
+        !c.is_whitespace()
+    }
+}
+
+/// [`is_token_char`] of an ASCII character: not white space (as
+/// `char::is_whitespace` says of ASCII) and not a delimiter.
+const fn is_token_byte(b: u8) -> bool {
+    !matches!(
+        b,
+        b'\t'..=b'\r' | b' ' | b'[' | b']' | b'{' | b'}' | b'(' | b')' | b';' | b'$' | b'"'
+    )
 }
 
 fn tag_name(i: &str) -> IResult<&str, &str> {
@@ -82,10 +95,17 @@ fn nag(i: &str) -> IResult<&str, &str> {
 /// Bytes are tested while they are ASCII, characters from the first one
 /// that is not.
 fn bare(i: &str) -> Option<(&str, &str)> {
-    let end = match i
-        .bytes()
-        .position(|b| !b.is_ascii() || !is_token_char(char::from(b)))
-    {
+    /// Whether each byte is ASCII and a token character: one lookup a byte.
+    const TOKEN_BYTES: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 128 {
+            t[b] = is_token_byte(b as u8);
+            b += 1;
+        }
+        t
+    };
+    let end = match i.bytes().position(|b| !TOKEN_BYTES[usize::from(b)]) {
         Some(k) if !i.as_bytes()[k].is_ascii() => i[k..]
             .char_indices()
             .find(|&(_, c)| !is_token_char(c))
@@ -303,9 +323,11 @@ pub fn parse_record(text: &str, base: usize, vocabulary: &Vocabulary) -> Parsed 
     loop {
         i = skip_space(i);
         let Some(c) = i.chars().next() else { break };
-        let at_line_start = st.off(i) == base || text.as_bytes()[st.off(i) - base - 1] == b'\n';
+        // Only a `%` asks: most tokens are cards and calls.
+        let at_line_start =
+            |st: &State| st.off(i) == base || text.as_bytes()[st.off(i) - base - 1] == b'\n';
         match c {
-            '%' if at_line_start => {
+            '%' if at_line_start(&st) => {
                 let (rest, line) = take_till::<_, _, nom::error::Error<&str>>(|c| c == '\n')
                     .parse(i)
                     .unwrap_or(("", i));
@@ -621,6 +643,23 @@ pub(crate) mod tests {
 
     fn p(s: &str) -> Parsed {
         parse_record(s, 0, &TWO_TAGS)
+    }
+
+    /// A token runs to white space (Unicode's) or a delimiter; the ASCII
+    /// table the parser reads bytes through says the same of every byte.
+    #[test]
+    fn token_characters_are_all_but_space_and_delimiters() {
+        let delimiter = |c: char| matches!(c, '[' | ']' | '{' | '}' | '(' | ')' | ';' | '$' | '"');
+        for c in (0..0x3100).filter_map(char::from_u32) {
+            assert_eq!(is_token_char(c), !c.is_whitespace() && !delimiter(c), "{c:?}");
+        }
+        for b in 0..=255u8 {
+            let text = [b, b'x'];
+            if let Ok(s) = std::str::from_utf8(&text) {
+                let took = bare(s).map_or(0, |(_, w)| w.len());
+                assert_eq!(took, if is_token_char(char::from(b)) { 2 } else { 0 }, "{b}");
+            }
+        }
     }
 
     /// A known tag that takes no section refuses tokens; a tag the
