@@ -237,7 +237,15 @@ struct Compared {
 impl Compare {
     fn shared(keep_copies: bool) -> Shared {
         Rc::new(RefCell::new(Compare {
-            copies: keep_copies.then(|| (Vec::new(), Vec::new())),
+            // Room for the most each copy keeps, made once: growing by
+            // doubling would hold the old buffer beside the new one at each
+            // step (pages are taken as they are written, not before).
+            copies: keep_copies.then(|| {
+                (
+                    Vec::with_capacity(DIFF_LIMIT),
+                    Vec::with_capacity(DIFF_LIMIT),
+                )
+            }),
             ..Compare::default()
         }))
     }

@@ -651,13 +651,21 @@ pub(crate) mod tests {
     fn token_characters_are_all_but_space_and_delimiters() {
         let delimiter = |c: char| matches!(c, '[' | ']' | '{' | '}' | '(' | ')' | ';' | '$' | '"');
         for c in (0..0x3100).filter_map(char::from_u32) {
-            assert_eq!(is_token_char(c), !c.is_whitespace() && !delimiter(c), "{c:?}");
+            assert_eq!(
+                is_token_char(c),
+                !c.is_whitespace() && !delimiter(c),
+                "{c:?}"
+            );
         }
         for b in 0..=255u8 {
             let text = [b, b'x'];
             if let Ok(s) = std::str::from_utf8(&text) {
                 let took = bare(s).map_or(0, |(_, w)| w.len());
-                assert_eq!(took, if is_token_char(char::from(b)) { 2 } else { 0 }, "{b}");
+                assert_eq!(
+                    took,
+                    if is_token_char(char::from(b)) { 2 } else { 0 },
+                    "{b}"
+                );
             }
         }
     }
