@@ -17,6 +17,21 @@ mod set;
 pub use seat::{BySeat, ByTeam, Seat, Team};
 pub use set::{CardSet, CardSetIter};
 
+/// A table of 256 entries made at compile time: `byte_table!(|b| body)`
+/// holds `body` for every byte `b`.
+macro_rules! byte_table {
+    (|$b:ident| $body:expr) => {{
+        let mut table = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            let $b = i as u8;
+            table[i] = $body;
+            i += 1;
+        }
+        table
+    }};
+}
+
 use std::fmt;
 
 /// A suit, in PBN order (spades, hearts, diamonds, clubs).
@@ -85,21 +100,13 @@ impl Suit {
     /// are read (a card in every token of play).
     pub const fn from_ascii(b: u8) -> Option<Suit> {
         /// Each byte's suit, plus one; 0 for a byte that is no suit letter.
-        const SUITS: [u8; 256] = {
-            let mut t = [0; 256];
-            let mut b = 0;
-            while b < 256 {
-                t[b] = match b as u8 {
-                    b'S' | b's' => 1,
-                    b'H' | b'h' => 2,
-                    b'D' | b'd' => 3,
-                    b'C' | b'c' => 4,
-                    _ => 0,
-                };
-                b += 1;
-            }
-            t
-        };
+        const SUITS: [u8; 256] = byte_table!(|b| match b {
+            b'S' | b's' => 1,
+            b'H' | b'h' => 2,
+            b'D' | b'd' => 3,
+            b'C' | b'c' => 4,
+            _ => 0,
+        });
         match SUITS[b as usize] {
             0 => None,
             k => Some(Suit::ALL[(k - 1) as usize]),
@@ -166,23 +173,15 @@ impl Rank {
     /// [`Rank::from_char`] of a byte: a table lookup, where records are read.
     pub const fn from_ascii(b: u8) -> Option<Rank> {
         /// Each byte's rank; 0 for a byte that is no rank.
-        const RANKS: [u8; 256] = {
-            let mut t = [0; 256];
-            let mut b = 0;
-            while b < 256 {
-                t[b] = match b as u8 {
-                    b'A' | b'a' => 14,
-                    b'K' | b'k' => 13,
-                    b'Q' | b'q' => 12,
-                    b'J' | b'j' => 11,
-                    b'T' | b't' => 10,
-                    d @ b'2'..=b'9' => d - b'0',
-                    _ => 0,
-                };
-                b += 1;
-            }
-            t
-        };
+        const RANKS: [u8; 256] = byte_table!(|b| match b {
+            b'A' | b'a' => 14,
+            b'K' | b'k' => 13,
+            b'Q' | b'q' => 12,
+            b'J' | b'j' => 11,
+            b'T' | b't' => 10,
+            d @ b'2'..=b'9' => d - b'0',
+            _ => 0,
+        });
         match RANKS[b as usize] {
             0 => None,
             r => Some(Rank(r)),
