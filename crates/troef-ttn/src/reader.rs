@@ -156,18 +156,24 @@ impl<R: BufRead> RecordReader<R> {
         if !avail.first().is_some_and(is_start) {
             return None;
         }
-        let end = memchr::memmem::find(avail, b"\n\n")? + 1;
-        let text = &avail[..end];
-        if end > self.limit || memchr::memchr(b'\r', text).is_some() {
-            return None;
-        }
-        let mut lines = 0;
-        for k in memchr::memchr_iter(b'\n', text) {
-            lines += 1;
-            if text.get(k + 1).is_some_and(|b| !is_start(b)) {
+        // Line by line, and no further than the record: a look that fails
+        // has read no more than the slow way will read again (at most twice
+        // the work, whatever the input).
+        let (mut lines, mut from) = (0, 0);
+        let end = loop {
+            let k = from + memchr::memchr2(b'\n', b'\r', &avail[from..])?;
+            if avail[k] == b'\r' || k >= self.limit {
                 return None;
             }
-        }
+            lines += 1;
+            match avail.get(k + 1) {
+                Some(b'\n') => break k + 1,
+                Some(b) if is_start(b) => from = k + 1,
+                // A blank or indented line, or the end of what is buffered.
+                _ => return None,
+            }
+        };
+        let text = &avail[..end];
         buf.extend_from_slice(text);
         let at = (self.offset, self.line);
         self.inner.consume(end + 1);
