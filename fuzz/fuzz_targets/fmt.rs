@@ -13,7 +13,7 @@ fn canonical(r: &Record) -> Record {
     r.tags.sort_by_key(|t| layout.vocabulary.rank(&t.name));
     for t in &mut r.tags {
         if let Some(v) = (layout.tag_value)(&t.name, &t.value) {
-            t.value = v;
+            t.value = v.into();
         }
     }
     r
