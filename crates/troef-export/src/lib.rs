@@ -269,3 +269,70 @@ pub mod interop;
 pub mod report;
 pub mod svg;
 pub mod view;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use troef_rules::check::Checker;
+
+    /// A record written in parts (head, tree and replay, diagnostics) is the
+    /// [`ExportRecord`] the schema describes, serialised whole: byte for
+    /// byte, in both formats, for every record of the corpus and the
+    /// conformance suite (valid and invalid ones).
+    #[test]
+    fn a_record_written_in_parts_is_the_export_record() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = Vec::new();
+        for dir in [
+            "corpus/klaverjassen",
+            "corpus/schafkopf",
+            "spec/conformance/invalid",
+        ] {
+            for e in std::fs::read_dir(root.join(dir)).unwrap() {
+                files.push(e.unwrap().path());
+            }
+        }
+        let mut records = 0;
+        for path in files
+            .iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "ttn"))
+        {
+            let text = std::fs::read(path).unwrap();
+            for c in Checker::new(&text[..]) {
+                let c = c.unwrap();
+                if !c.is_record() {
+                    continue;
+                }
+                records += 1;
+                let whole = ExportRecord {
+                    file: "f",
+                    index: c.raw.index,
+                    line: c.raw.line,
+                    valid: c.is_valid(),
+                    record: c.record.as_ref(),
+                    replay: c.replay.as_ref(),
+                    diagnostics: diagnostics_out("f", &c),
+                };
+                let write = |ndjson: bool| {
+                    let mut out = Vec::new();
+                    let mut w = ExportWriter::new(&mut out, ndjson).unwrap();
+                    w.record("f", &c).unwrap();
+                    w.finish().unwrap();
+                    String::from_utf8(out).unwrap()
+                };
+                let line = serde_json::to_string(&whole).unwrap();
+                assert_eq!(write(true), format!("{line}\n"), "{}", path.display());
+                // In the document, the record is indented under `"records": [`.
+                let pretty = serde_json::to_string_pretty(&whole).unwrap();
+                let indented: Vec<String> = pretty.lines().map(|l| format!("    {l}")).collect();
+                let document = write(false);
+                assert!(
+                    document.contains(&format!("[\n{}\n  ]", indented.join("\n"))),
+                    "{}\n{document}",
+                    path.display()
+                );
+            }
+        }
+        assert!(records > 50, "{records}");
+    }
+}
