@@ -533,26 +533,10 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     // Where trumping is free, a player who can follow may trump instead.
     let free_ruff = p.trump_while_able_to_follow();
     for (k, &lead) in keys.iter_mut().zip(moves.iter()) {
-        let g = order.group_of(lead);
-        let answers = |seat: Seat| {
-            let hand = p.hands()[seat];
-            let follows = hand & order.groups[g];
-            if follows.is_empty() {
-                hand
-            } else if free_ruff {
-                follows | (hand & order.groups[4])
-            } else {
-                follows
-            }
-        };
         let (mut win_side, mut win_strength) = (me, order.strength(lead, lead));
         for j in 1..4 {
             let seat = p.seat_at(j);
-            let t = answers(seat)
-                .iter()
-                .map(|c| order.strength(c, lead))
-                .max()
-                .unwrap_or(0);
+            let t = threat(p, order, seat, lead, free_ruff);
             if t > win_strength {
                 win_strength = t;
                 win_side = p.maximizer(seat);
@@ -561,7 +545,9 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
         let mut pts = order.feature(lead).points as i32;
         for j in 1..4 {
             let seat = p.seat_at(j);
-            let points = answers(seat).iter().map(|c| order.feature(c).points as i32);
+            let points = answers(p, order, seat, lead, free_ruff)
+                .iter()
+                .map(|c| order.feature(c).points as i32);
             pts += if p.maximizer(seat) == win_side {
                 points.max().unwrap_or(0)
             } else {
@@ -584,14 +570,37 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
 /// card's points, so that it comes after every other card of its class.
 const TOP_KEPT: i32 = 30;
 
-/// The strongest card `seat` could play to a trick led by `led`: its
-/// strongest card of the led group, or any card when void in it.
-fn threat<P: Position + ?Sized>(p: &P, order: &Order, seat: Seat, led: Card) -> u8 {
+/// The cards `seat` could answer a lead of `led` with: those of the led
+/// group, or any card when void in it; a trump too where trumping is free
+/// (`free_ruff`).
+fn answers<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    seat: Seat,
+    led: Card,
+    free_ruff: bool,
+) -> CardSet {
     let hand = p.hands()[seat];
-    let g = order.group_of(led);
-    let follows = hand & order.groups[g];
-    let cands = if follows.is_empty() { hand } else { follows };
-    cands
+    let follows = hand & order.groups[order.group_of(led)];
+    if follows.is_empty() {
+        hand
+    } else if free_ruff {
+        follows | (hand & order.groups[4])
+    } else {
+        follows
+    }
+}
+
+/// The strongest card `seat` could play to a trick led by `led` (one of
+/// its [`answers`]).
+fn threat<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    seat: Seat,
+    led: Card,
+    free_ruff: bool,
+) -> u8 {
+    answers(p, order, seat, led, free_ruff)
         .iter()
         .map(|c| order.strength(c, led))
         .max()
@@ -645,7 +654,7 @@ fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
         let later = if free_ruff { 4 } else { n + 1 };
         for j in later..4 {
             let seat = p.seat_at(j);
-            let t = threat(p, order, seat, led);
+            let t = threat(p, order, seat, led, false);
             if p.maximizer(seat) == p.maximizer(me) {
                 ours = ours.max(t);
             } else {

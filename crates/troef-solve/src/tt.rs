@@ -262,29 +262,33 @@ impl Table {
         self.evictions = 0;
         for w in old.chunks_exact(self.words) {
             let e = Entry::load(w);
+            // Each new slot takes the entries of one old slot: none is evicted.
             if e.generation == self.generation {
                 self.place(e);
             }
         }
     }
 
-    /// Puts `e` in its slot: a free entry, else the deeper-subtree rule of
-    /// [`Table::store`].
-    fn place(&mut self, e: Entry) {
+    /// Puts `e`, whose key the slot does not hold, in its slot: the second
+    /// entry keeps the deeper subtree (the one that saves more search), the
+    /// first the latest of the others. Returns whether an entry of this
+    /// generation was evicted.
+    fn place(&mut self, e: Entry) -> bool {
         let words = self.words;
         let i = self.slot(e.key);
         let generation = self.generation;
         let slot = &mut self.slots[i];
-        let free = |w: &[u64]| Entry::load(w).generation != generation;
-        if free(&slot[words..]) {
+        let deep = Entry::load(&slot[words..]);
+        let first = Entry::load(&slot[..words]);
+        if deep.generation != generation || e.depth >= deep.depth {
+            if deep.generation == generation {
+                slot.copy_within(words..2 * words, 0);
+            }
             e.save(&mut slot[words..]);
-        } else if free(&slot[..words]) {
-            e.save(&mut slot[..words]);
-        } else if e.depth >= Entry::load(&slot[words..]).depth {
-            slot.copy_within(words..2 * words, 0);
-            e.save(&mut slot[words..]);
+            deep.generation == generation && first.generation == generation
         } else {
             e.save(&mut slot[..words]);
+            first.generation == generation
         }
     }
 
@@ -392,19 +396,7 @@ impl Table {
             new.save(&mut slot[at(if free { 1 - j } else { j })]);
             return;
         }
-        let deep = Entry::load(&slot[words..]);
-        let evicts = if deep.generation != generation || new.depth >= deep.depth {
-            let first = Entry::load(&slot[..words]);
-            if deep.generation == generation {
-                slot.copy_within(words..2 * words, 0);
-            }
-            new.save(&mut slot[words..]);
-            deep.generation == generation && first.generation == generation
-        } else {
-            let first = Entry::load(&slot[..words]);
-            new.save(&mut slot[..words]);
-            first.generation == generation
-        };
+        let evicts = self.place(new);
         self.evictions += usize::from(evicts);
         if self.evictions > self.mask && self.bits() < self.max_bits {
             self.grow();

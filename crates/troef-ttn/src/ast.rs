@@ -398,9 +398,7 @@ impl Vocabulary {
         let mut slot = name_hash(name.as_bytes());
         loop {
             let place = usize::from(self.table[slot]).checked_sub(1)?;
-            // Names are mostly written in their canonical case: bytes first.
-            let known = self.tags[place];
-            if known == name || same_name(known, name) {
+            if same_name(self.tags[place], name) {
                 return Some(place);
             }
             slot = (slot + 1) % NAME_SLOTS;
