@@ -12,7 +12,7 @@ use crate::profiles::{AnyProfile, ResolveError};
 use crate::replay::{span_or, Cx, DealReplay, Findings, MatchTracker};
 use crate::schafkopf::replay::SchafkopfDeal;
 use crate::walk::walk;
-use troef_ttn::{Code, Diagnostic, Record, Span};
+use troef_ttn::{Code, Diagnostic, Indexed, Record, Span};
 
 /// How records are replayed: where their profiles come from, and whether
 /// to keep a trace of every play.
@@ -39,7 +39,7 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
         moves: cx.moves.then(Vec::new),
         ..Findings::default()
     };
-    let replay = interpret(rec, tracker, cx, &mut out);
+    let replay = interpret(&Indexed::new(rec), tracker, cx, &mut out);
     out.diagnostics.sort_by_key(|d| d.span.start);
     ReplayOutcome {
         diagnostics: out.diagnostics,
@@ -51,7 +51,7 @@ pub fn replay_in(rec: &Record, tracker: &mut MatchTracker, cx: &mut Context) -> 
 
 /// Finds the record's game and profile and replays it under them.
 fn interpret(
-    rec: &Record,
+    rec: &Indexed,
     tracker: &mut MatchTracker,
     cx: &mut Context,
     out: &mut Findings,
@@ -140,7 +140,7 @@ fn interpret(
 /// Tags of another game are never passed over in silence: one that holds
 /// tokens (a section this game has no place for) is an error, E111; one
 /// without is a warning, W202.
-fn foreign_tags(rec: &Record, game: GameKind, out: &mut Findings) {
+fn foreign_tags(rec: &Indexed, game: GameKind, out: &mut Findings) {
     for t in rec.tags.iter().filter(|t| !game.reads_tag(&t.name)) {
         let others: Vec<&str> = GameKind::games_reading(&t.name)
             .unwrap_or_default()

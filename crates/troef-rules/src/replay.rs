@@ -13,7 +13,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use smallvec::SmallVec;
 use troef_cards::{BySeat, Card, CardSet, Seat};
-use troef_ttn::{Code, Diagnostic, Record, Span};
+use troef_ttn::{Code, Diagnostic, Indexed, Record, Span};
 
 /// What a game's replay reports while it walks a record: diagnostics, and
 /// the trace of checked cards when one is kept. The driver turns it into a
@@ -425,7 +425,7 @@ impl MatchTracker {
 /// What a game's replay carries while it walks a record: the record, the
 /// profile it is replayed under, and the outcome so far.
 pub(crate) struct Cx<'a, P> {
-    pub rec: &'a Record,
+    pub rec: &'a Indexed<'a>,
     pub p: &'a P,
     pub out: &'a mut Findings,
 }
@@ -463,7 +463,7 @@ pub(crate) fn cards_str(s: CardSet) -> String {
 }
 
 /// Reads a tag holding a seat; reports a value that is not one.
-pub(crate) fn seat_tag(rec: &Record, out: &mut Findings, name: &str) -> Option<Seat> {
+pub(crate) fn seat_tag(rec: &Indexed, out: &mut Findings, name: &str) -> Option<Seat> {
     let t = rec.tag(name)?;
     let s = Seat::parse(t.value.trim());
     if s.is_none() {
@@ -519,7 +519,7 @@ impl RunningTotal for SeatPoints {
 /// game after it; a later claim that agrees with the replay's own total again
 /// (one claim mistyped) is accepted too. The replay's own total is not changed.
 pub(crate) fn check_total<T: RunningTotal>(
-    rec: &Record,
+    rec: &Indexed,
     out: &mut Findings,
     tracker: &mut MatchTracker,
     total: Option<T>,
@@ -598,7 +598,7 @@ pub(crate) fn check_total<T: RunningTotal>(
 /// Reports a dealer other than the one the match's previous record passed
 /// the deal to (E604); `rule` says how the deal passes.
 pub(crate) fn check_dealer_turn(
-    rec: &Record,
+    rec: &Indexed,
     out: &mut Findings,
     expected: Option<Seat>,
     dealer: Option<Seat>,
@@ -687,7 +687,7 @@ pub(crate) fn check_hands(
 /// against the hands: Jass, Schafkopf). Fills in the replay's hands and deal
 /// number.
 pub(crate) fn read_full_deal(
-    rec: &Record,
+    rec: &Indexed,
     out: &mut Findings,
     r: &mut DealReplay,
     (game, deck, size): (GameKind, troef_cards::Deck, u32),
@@ -964,7 +964,7 @@ pub(crate) struct SeatSettled<'a> {
 /// among `known` (E603), and, when the replay settled the deal, every
 /// number and word given agrees (E601, with `notes`, computed only then).
 pub(crate) fn check_seat_result(
-    rec: &Record,
+    rec: &Indexed,
     out: &mut Findings,
     known: &[&str],
     settled: Option<SeatSettled>,
@@ -1018,14 +1018,14 @@ pub(crate) fn check_seat_result(
 
 /// Reports a play that stops short of the last trick (E403): an error when
 /// the record claims a result, else a warning (the score is not computed).
-pub(crate) fn play_incomplete(rec: &Record, out: &mut Findings, played: usize, total: usize) {
+pub(crate) fn play_incomplete(rec: &Indexed, out: &mut Findings, played: usize, total: usize) {
     let msg = format!("only {played} of {total} tricks are played; the score is not computed");
     incomplete(rec, out, "Play", msg);
 }
 
 /// Reports a deal whose `section` stops before its end (E403), at its last
 /// token: an error when the record claims a result, else a warning.
-pub(crate) fn incomplete(rec: &Record, out: &mut Findings, section: &str, msg: String) {
+pub(crate) fn incomplete(rec: &Indexed, out: &mut Findings, section: &str, msg: String) {
     let tag = rec.tag(section);
     let at = tag
         .and_then(|t| t.section.last())
@@ -1038,7 +1038,7 @@ pub(crate) fn incomplete(rec: &Record, out: &mut Findings, section: &str, msg: S
 }
 
 /// Reports a `Board` tag that is not a whole number.
-pub(crate) fn check_board(rec: &Record, out: &mut Findings) {
+pub(crate) fn check_board(rec: &Indexed, out: &mut Findings) {
     if let Some(t) = rec.tag("Board") {
         if t.value.trim().parse::<u64>().is_err() {
             out.diagnostics.push(Diagnostic::error(
@@ -1090,8 +1090,22 @@ pub(crate) fn illegal_play<R: TrickRules>(
 /// Replays each variation of a card from the position before it, checking
 /// that every card is held and (for seats whose hand is known) legal, and
 /// the variations within it, each from the position before its card (the
-/// parser bounds their depth).
+/// parser bounds their depth). Most cards have none: that is found here,
+/// inline, without a call.
+#[inline]
 pub(crate) fn check_variations<R: TrickRules>(
+    findings: &mut Findings,
+    profile: &str,
+    before: &Play<R>,
+    tok: &troef_ttn::Token,
+    known: &dyn Fn(Seat) -> bool,
+) {
+    if !tok.variations.is_empty() {
+        replay_variations(findings, profile, before, tok, known);
+    }
+}
+
+fn replay_variations<R: TrickRules>(
     findings: &mut Findings,
     profile: &str,
     before: &Play<R>,

@@ -149,44 +149,59 @@ impl<'a> Iterator for Words<'a> {
 /// Reads one PBN hand `AKT9.J87.Q.KQ8`.
 pub fn parse_hand(h: &str) -> Result<CardSet, ValueError> {
     let b = h.as_bytes();
-    let dots = b.iter().filter(|&&c| c == b'.').count();
-    if dots != 3 {
-        return Err(ValueError::Suits(h.into(), dots + 1));
-    }
     let mut set = CardSet::EMPTY;
     let mut suit = 0;
     let mut k = 0;
+    // One pass; an error first asks whether the hand has four suits, the
+    // error that comes before any other (`hand_error`).
     while let Some(&c) = b.get(k) {
         k += 1;
-        let rank = match c {
-            b'.' => {
+        let rank = match Rank::from_ascii(c) {
+            Some(r) => r,
+            None if c == b'.' => {
                 suit += 1;
+                if suit > 3 {
+                    return Err(hand_error(h, None));
+                }
                 continue;
             }
-            b'1' if b.get(k) == Some(&b'0') => {
+            None if c == b'1' && b.get(k) == Some(&b'0') => {
                 k += 1;
                 Rank::TEN
             }
             // Not `ok_or`: it would build (and drop) an error for every rank.
-            c if c.is_ascii() => match Rank::from_ascii(c) {
-                Some(r) => r,
-                None => return Err(ValueError::NotARank(char::from(c))),
-            },
+            None if c.is_ascii() => {
+                return Err(hand_error(h, Some(ValueError::NotARank(char::from(c)))))
+            }
             // The first byte not ASCII starts a character: all before it were.
-            _ => {
+            None => {
                 let c = h[k - 1..]
                     .chars()
                     .next()
                     .unwrap_or(char::REPLACEMENT_CHARACTER);
-                return Err(ValueError::NotARank(c));
+                return Err(hand_error(h, Some(ValueError::NotARank(c))));
             }
         };
         let card = Card::new(Suit::ALL[suit], rank);
         if !set.insert(card) {
-            return Err(ValueError::CardTwice(card));
+            return Err(hand_error(h, Some(ValueError::CardTwice(card))));
         }
     }
+    if suit != 3 {
+        return Err(hand_error(h, None));
+    }
     Ok(set)
+}
+
+/// A hand's error: that it does not have four suits when it does not,
+/// whatever else is wrong in it; else `found` (`None`: no other error).
+#[cold]
+fn hand_error(h: &str, found: Option<ValueError>) -> ValueError {
+    let dots = h.bytes().filter(|&c| c == b'.').count();
+    match found {
+        Some(e) if dots == 3 => e,
+        _ => ValueError::Suits(h.into(), dots + 1),
+    }
 }
 
 pub fn print_deal(d: &DealValue) -> String {

@@ -453,7 +453,7 @@ mod tests {
         let mut findings = Findings::default();
         let mut deal = DealReplay::default();
         let cx = Cx {
-            rec: &rec,
+            rec: &troef_ttn::Indexed::new(&rec),
             p: &Toy,
             out: &mut findings,
         };

@@ -257,6 +257,8 @@ impl Record {
         r
     }
 
+    /// The first tag of a name (ASCII case aside). A reader that looks up
+    /// many makes an [`Indexed`] view first.
     pub fn tag(&self, name: &str) -> Option<&Tag> {
         self.tags.iter().find(|t| same_name(&t.name, name))
     }
@@ -265,20 +267,130 @@ impl Record {
     }
 }
 
-/// Whether two tag names are the same but for ASCII case. The lengths and
-/// the first bytes are compared first, where it costs least: they tell most
-/// names apart (`| 0x20` folds ASCII case, and never makes equal bytes
-/// unequal).
-///
-/// A known tag's name is the vocabulary's own `&'static str`, and a
-/// program that looks it up by the same literal often passes the very same
-/// bytes: those are equal without a look at them.
+/// Whether two tag names are the same but for ASCII case. Names of 4 to 16
+/// bytes, as most are, are compared in two overlapping words, their ASCII
+/// capitals made small in the word ([`fold`]); others a byte at a time.
 #[inline(always)]
 fn same_name(a: &str, b: &str) -> bool {
     let (a, b) = (a.as_bytes(), b.as_bytes());
-    a.len() == b.len()
-        && (std::ptr::eq(a, b)
-            || (a.is_empty() || (a[0] | 0x20) == (b[0] | 0x20)) && a.eq_ignore_ascii_case(b))
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    let word = |s: &[u8], at: usize, width: usize| -> u64 {
+        let mut w = [0; 8];
+        w[..width].copy_from_slice(&s[at..at + width]);
+        fold(u64::from_le_bytes(w))
+    };
+    match n {
+        8..=16 => word(a, 0, 8) == word(b, 0, 8) && word(a, n - 8, 8) == word(b, n - 8, 8),
+        4..=7 => word(a, 0, 4) == word(b, 0, 4) && word(a, n - 4, 4) == word(b, n - 4, 4),
+        _ => a.eq_ignore_ascii_case(b),
+    }
+}
+
+/// The bytes of a word with each ASCII capital made small and every other
+/// byte as it is (`to_ascii_lowercase` of eight bytes at once).
+#[inline(always)]
+const fn fold(w: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let seven = w & LOW7;
+    // A byte's high bit set: from `A` on, and from past `Z` on.
+    let from_a = seven + 0x3f3f_3f3f_3f3f_3f3f;
+    let past_z = seven + 0x2525_2525_2525_2525;
+    let capital = from_a & !past_z & !w & HIGH;
+    w | (capital >> 2)
+}
+
+/// A record with its tags indexed by name, for a reader that looks up many
+/// (a replay looks up some 25 per record): a lookup hashes the name and
+/// compares a tag or two, where [`Record::tag`] compares every tag before
+/// the one it finds. It reads as the record it views (`Deref`), with its
+/// own [`Indexed::tag`] and [`Indexed::value`]; the index cannot go stale,
+/// as the record is borrowed while it lives.
+#[derive(Clone, Debug)]
+pub struct Indexed<'r> {
+    rec: &'r Record,
+    /// Open addressing by [`name_key`]: each slot holds the place of the
+    /// first tag of a name plus one, 0 when empty. Unused (every slot
+    /// [`Indexed::UNUSED`]) for a record of more than [`Indexed::MOST`]
+    /// tags, which [`Record::tag`] searches.
+    slots: [u8; Indexed::SLOTS],
+}
+
+impl<'r> Indexed<'r> {
+    const SLOTS: usize = 64;
+    /// At most half the slots are filled, so probes stay short and always
+    /// meet an empty slot.
+    const MOST: usize = Indexed::SLOTS / 2;
+    const UNUSED: u8 = u8::MAX;
+
+    pub fn new(rec: &'r Record) -> Self {
+        if rec.tags.len() > Indexed::MOST {
+            let slots = [Indexed::UNUSED; Indexed::SLOTS];
+            return Indexed { rec, slots };
+        }
+        let mut slots = [0; Indexed::SLOTS];
+        for (k, t) in rec.tags.iter().enumerate() {
+            let mut s = Indexed::slot(&t.name);
+            loop {
+                match slots[s] {
+                    0 => {
+                        slots[s] = k as u8 + 1;
+                        break;
+                    }
+                    // A name seen before: its first tag is the one found.
+                    j if same_name(&rec.tags[usize::from(j) - 1].name, &t.name) => break,
+                    _ => s = (s + 1) % Indexed::SLOTS,
+                }
+            }
+        }
+        Indexed { rec, slots }
+    }
+
+    #[inline(always)]
+    fn slot(name: &str) -> usize {
+        (name_key(name.as_bytes()) >> 26) as usize
+    }
+
+    /// The record viewed.
+    pub fn record(&self) -> &'r Record {
+        self.rec
+    }
+
+    /// The first tag of a name, as [`Record::tag`] finds it.
+    #[inline]
+    pub fn tag(&self, name: &str) -> Option<&'r Tag> {
+        let mut s = Indexed::slot(name);
+        loop {
+            match self.slots[s] {
+                0 => return None,
+                Indexed::UNUSED => return self.rec.tag(name),
+                j => {
+                    let t = &self.rec.tags[usize::from(j) - 1];
+                    if same_name(&t.name, name) {
+                        return Some(t);
+                    }
+                }
+            }
+            s = (s + 1) % Indexed::SLOTS;
+        }
+    }
+
+    /// The value of the first tag of a name, as [`Record::value`] finds it.
+    #[inline]
+    pub fn value(&self, name: &str) -> Option<&'r str> {
+        self.tag(name).map(|t| t.value.as_str())
+    }
+}
+
+impl std::ops::Deref for Indexed<'_> {
+    type Target = Record;
+
+    fn deref(&self) -> &Record {
+        self.rec
+    }
 }
 
 /// The tags a dialect of TTN knows: their canonical spelling and order,
@@ -307,16 +419,28 @@ pub struct Vocabulary {
 /// filled, so a probe always meets an empty one.
 const NAME_SLOTS: usize = 256;
 
-/// FNV-1a of a name with its ASCII letters folded (`| 0x20`, which never
-/// tells two names apart that differ only in case), as a slot.
+/// A name's key for a hash table: its length and its first, second and
+/// last bytes with ASCII letters folded (`| 0x20`, which never tells two
+/// names apart that differ only in case), mixed by a multiplication. Four
+/// loads, where a hash of every byte is a chain of multiplications as long
+/// as the name; the table compares the name itself after.
+#[inline(always)]
+const fn name_key(name: &[u8]) -> u32 {
+    let n = name.len();
+    let key = if n == 0 {
+        0
+    } else {
+        (n as u32) << 24
+            | ((name[0] | 0x20) as u32) << 16
+            | ((name[if n > 1 { 1 } else { 0 }] | 0x20) as u32) << 8
+            | (name[n - 1] | 0x20) as u32
+    };
+    key.wrapping_mul(0x9e37_79b1)
+}
+
+/// A name's slot in a vocabulary's table.
 const fn name_hash(name: &[u8]) -> usize {
-    let mut h: u32 = 0x811c_9dc5;
-    let mut i = 0;
-    while i < name.len() {
-        h = (h ^ (name[i] | 0x20) as u32).wrapping_mul(0x0100_0193);
-        i += 1;
-    }
-    (h >> 8) as usize % NAME_SLOTS
+    (name_key(name) >> 24) as usize % NAME_SLOTS
 }
 
 /// [`same_name`] for compile time.
@@ -422,7 +546,80 @@ impl Vocabulary {
 
 #[cfg(test)]
 mod tests {
-    use super::Vocabulary;
+    use super::{fold, same_name, Indexed, Record, Tag, Vocabulary};
+    use proptest::prelude::*;
+
+    /// `fold` is `to_ascii_lowercase` of each byte, for every byte value in
+    /// every lane, whatever its neighbours.
+    #[test]
+    fn a_folded_word_is_each_byte_made_small() {
+        for b in 0..=255u8 {
+            for lane in 0..8 {
+                for fill in [0u8, b'A', b'z', 0x7f, 0x80, 0xff] {
+                    let mut w = [fill; 8];
+                    w[lane] = b;
+                    let want = w.map(|c| c.to_ascii_lowercase());
+                    assert_eq!(fold(u64::from_le_bytes(w)), u64::from_le_bytes(want));
+                }
+            }
+        }
+    }
+
+    /// Names from an alphabet that makes near misses likely: case
+    /// variants, bytes one case bit apart (`@` and `` ` ``, `[` and `{`),
+    /// digits and control characters 0x20 apart, and a letter not ASCII.
+    fn name() -> impl Strategy<Value = String> {
+        proptest::collection::vec(
+            prop::sample::select(vec![
+                'a', 'A', 'b', 'B', '@', '`', '[', '{', '1', '\u{11}', '_', '\u{7f}', 'é', 'É',
+            ]),
+            0..20,
+        )
+        .prop_map(|cs| cs.into_iter().collect())
+    }
+
+    fn record(names: &[String]) -> Record {
+        Record {
+            tags: names
+                .iter()
+                .map(|n| Tag {
+                    name: n.clone().into(),
+                    value: Default::default(),
+                    comments: Vec::new(),
+                    section: Vec::new(),
+                    span: Default::default(),
+                    value_span: Default::default(),
+                })
+                .collect(),
+            ..Record::default()
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn names_are_the_same_as_ascii_case_insensitive_bytes(a in name(), b in name()) {
+            prop_assert_eq!(same_name(&a, &b), a.eq_ignore_ascii_case(&b));
+            let upper = a.to_ascii_uppercase();
+            prop_assert!(same_name(&a, &upper));
+        }
+
+        /// The index finds the very tag `Record::tag` finds (the first of
+        /// its name), or none, for records small and past the index's
+        /// size, names given twice and names that share a slot.
+        #[test]
+        fn an_indexed_record_finds_what_the_record_finds(
+            names in proptest::collection::vec(name(), 0..40),
+            asked in proptest::collection::vec(name(), 0..10),
+        ) {
+            let rec = record(&names);
+            let index = Indexed::new(&rec);
+            let upper: Vec<String> = names.iter().map(|n| n.to_ascii_uppercase()).collect();
+            for q in names.iter().chain(&upper).chain(&asked) {
+                let (got, want) = (index.tag(q), rec.tag(q));
+                prop_assert!(got.map(|t| t as *const Tag) == want.map(|t| t as *const Tag), "{q:?}");
+            }
+        }
+    }
 
     /// 127 names (the most), many alike: every one is found at its place in
     /// any case, its first place when given twice; other names are not.
