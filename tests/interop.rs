@@ -997,3 +997,78 @@ fn netschafkopf_fixture() {
     );
     assert!(last.running_total.is_some());
 }
+
+/// Each importer reads a log as it streams by: through a buffer of 1 byte,
+/// 7 bytes or 4 KiB it finds the same records, problems, warnings and
+/// skipped games as with the whole log in memory. The logs: every fixture
+/// and sample log, each also cut short at a few places and with a byte
+/// that is not UTF-8 put in (damage crosses buffer ends too).
+#[test]
+fn every_importer_reads_alike_whatever_its_buffer() {
+    use std::io::{BufReader, Cursor};
+    type Read = fn(&[u8], usize, &mut Imported) -> std::io::Result<troef_export::interop::Tally>;
+    let by: [(&str, Read); 3] = [
+        ("jass-server", |b, n, im| {
+            jass_server::read(BufReader::with_capacity(n, Cursor::new(b)), "log", None, im)
+        }),
+        ("jass-kit", |b, n, im| {
+            jass_kit::read(BufReader::with_capacity(n, b), "log", "swiss", im)
+        }),
+        ("netschafkopf", |b, n, im| {
+            netschafkopf::read(BufReader::with_capacity(n, Cursor::new(b)), "log", None, im)
+        }),
+    ];
+    let mut logs: Vec<(&str, Vec<u8>)> = Vec::new();
+    for (format, dir) in [
+        ("jass-server", "corpus/import/jass-server"),
+        ("jass-kit", "corpus/import/jass-kit"),
+        ("netschafkopf", "corpus/import/netschafkopf"),
+    ] {
+        for e in std::fs::read_dir(root().join(dir)).unwrap() {
+            logs.push((format, std::fs::read(e.unwrap().path()).unwrap()));
+        }
+    }
+    for format in ["jass-server", "netschafkopf"] {
+        if let Some(dir) = external(format) {
+            for e in std::fs::read_dir(dir).unwrap() {
+                logs.push((format, std::fs::read(e.unwrap().path()).unwrap()));
+            }
+        }
+    }
+    let mut damaged = Vec::new();
+    for (format, log) in &logs {
+        for cut in [log.len() / 3, log.len() / 2 + 1, log.len() - 2] {
+            damaged.push((*format, log[..cut].to_vec()));
+            let mut bad = log.clone();
+            bad.insert(cut, 0xff);
+            damaged.push((*format, bad));
+        }
+    }
+    logs.extend(damaged);
+    let mut compared = 0;
+    for (format, log) in &logs {
+        let read = by.iter().find(|(f, _)| f == format).unwrap().1;
+        let whole = match *format {
+            "jass-server" => jass_server::import(&String::from_utf8_lossy(log), "log", None),
+            "jass-kit" => jass_kit::import(&String::from_utf8_lossy(log), "log", "swiss"),
+            _ => netschafkopf::import(log, "log", None),
+        };
+        for n in [1, 7, 4096] {
+            let mut im = Imported {
+                text: "% TTN 1\n".into(),
+                ..Imported::default()
+            };
+            let tally = read(log, n, &mut im).unwrap();
+            assert_eq!(im.text, whole.text, "{format}, {n}-byte buffer");
+            assert_eq!(im.problems, whole.problems, "{format}, {n}-byte buffer");
+            assert_eq!(im.warnings, whole.warnings, "{format}, {n}-byte buffer");
+            assert_eq!(
+                (tally.records, tally.skipped),
+                (whole.records, whole.skipped),
+                "{format}, {n}-byte buffer"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 3 * 7 * 3, "{compared} reads compared");
+}

@@ -60,5 +60,55 @@ pub fn view(bytes: &[u8]) {
         }
     }
     let page = troef_export::html::page("fuzz.ttn", &views);
-    assert_eq!(page.matches("</script>").count(), 2, "a string closed the page's script");
+    assert_eq!(
+        page.matches("</script>").count(),
+        2,
+        "a string closed the page's script"
+    );
+}
+
+/// What an importer finds in `log` read through a buffer of `size` bytes:
+/// its text, problems and warnings, and its tally. `read` is the importer's
+/// streaming reader over the buffer.
+pub fn streamed<R>(
+    log: &[u8],
+    size: usize,
+    read: R,
+) -> (
+    troef_export::interop::Imported,
+    troef_export::interop::Tally,
+)
+where
+    R: FnOnce(
+        std::io::BufReader<std::io::Cursor<&[u8]>>,
+        &mut dyn troef_export::interop::Sink,
+    ) -> std::io::Result<troef_export::interop::Tally>,
+{
+    let mut im = troef_export::interop::Imported {
+        text: "% TTN 1\n".into(),
+        ..Default::default()
+    };
+    let input = std::io::BufReader::with_capacity(size, std::io::Cursor::new(log));
+    let tally = read(input, &mut im).expect("reading from memory cannot fail");
+    (im, tally)
+}
+
+/// An importer reads `log` alike through a buffer of 1 to 16 bytes (the
+/// first byte says) and through one holding it whole: the damage and the
+/// values cross the ends of the small buffer's fills.
+pub fn reads_alike_streamed<R>(log: &[u8], read: R)
+where
+    R: Fn(
+        std::io::BufReader<std::io::Cursor<&[u8]>>,
+        &mut dyn troef_export::interop::Sink,
+    ) -> std::io::Result<troef_export::interop::Tally>,
+{
+    let small = 1 + usize::from(log.first().map_or(0, |b| b % 16));
+    let (a, ta) = streamed(log, small, &read);
+    let (b, tb) = streamed(log, log.len().max(1), &read);
+    assert_eq!(a.text, b.text);
+    assert_eq!(a.problems, b.problems);
+    assert_eq!(a.warnings, b.warnings);
+    assert_eq!(ta, tb);
+    check_imported(&a.text);
 }

@@ -15,7 +15,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Parser, Subcommand, ValueEnum};
 use std::collections::HashSet;
 use std::fs;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use troef_rules::check::{Checked, Holds};
@@ -690,6 +690,12 @@ impl<R: Read> Read for Named<R> {
     }
 }
 
+impl<R: Seek> Seek for Named<R> {
+    fn seek(&mut self, to: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(to).map_err(|e| named(&self.path, e))
+    }
+}
+
 impl<R: BufRead> BufRead for Named<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         let path = &self.path;
@@ -1009,36 +1015,82 @@ fn import(path: &str, from: &str, rules: Option<&str>, format: Format) -> io::Re
         }
         return import_export(path, format);
     }
-    let mut bytes = Vec::new();
-    open(path)?.read_to_end(&mut bytes)?;
-    let text = String::from_utf8_lossy(&bytes);
+    // Each importer reads its log as it goes, one game in memory at a time;
+    // two of them read it twice (see `interop`), so stdin is kept aside in
+    // a temporary file first.
+    let mut input = open_seekable(path)?;
     // NetSchafkopf protocols are ISO-8859-1: the importer decodes them.
-    if let (Err(e), false) = (std::str::from_utf8(&bytes), from == "netschafkopf") {
-        eprintln!(
-            "troef: {name}: not valid UTF-8 at byte {}; invalid bytes are read as U+FFFD",
-            e.valid_up_to()
-        );
+    if from != "netschafkopf" {
+        if let Some(at) = interop::utf8_error_at(&mut input)? {
+            eprintln!(
+                "troef: {name}: not valid UTF-8 at byte {at}; invalid bytes are read as U+FFFD"
+            );
+        }
+        input.rewind()?;
     }
     let file_name = Path::new(name)
         .file_name()
         .map_or(name.to_string(), |f| f.to_string_lossy().into_owned());
-    let im = match from {
-        "jass-server" => interop::jass_server::import(&text, &file_name, rules),
-        "netschafkopf" => interop::netschafkopf::import(&bytes, &file_name, rules),
-        _ => interop::jass_kit::import(&text, &file_name, rules.unwrap_or("jass-kit")),
-    };
-    emit(&im.text)?;
     // Profile files given with --rules are relative to where troef runs.
-    let mut log = ImportLog::new(name, format, None);
-    for w in &im.warnings {
-        log.note("warning", w)?;
+    let mut sink = ImportSink {
+        out: io::BufWriter::new(io::stdout().lock()),
+        log: ImportLog::new(name, format, None),
+    };
+    writeln!(sink.out, "% TTN {}", troef_ttn::TTN_VERSION)?;
+    let tally = match from {
+        "jass-server" => interop::jass_server::read(input, &file_name, rules, &mut sink),
+        "netschafkopf" => interop::netschafkopf::read(input, &file_name, rules, &mut sink),
+        _ => interop::jass_kit::read(input, &file_name, rules.unwrap_or("jass-kit"), &mut sink),
+    }?;
+    sink.out.flush()?;
+    sink.log.skipped = tally.skipped;
+    sink.log.finish()
+}
+
+/// A file to read more than once: the file itself, or what stdin holds,
+/// kept in a temporary file.
+fn open_seekable(path: &str) -> io::Result<Named<BufReader<fs::File>>> {
+    let file = if path == "-" {
+        let mut f = tempfile::tempfile()?;
+        io::copy(&mut io::stdin().lock(), &mut f)?;
+        f.rewind()?;
+        f
+    } else {
+        let f = fs::File::open(path).map_err(|e| named(path, e))?;
+        if f.metadata().map_err(|e| named(path, e))?.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{path}: is a directory; this command reads files"),
+            ));
+        }
+        f
+    };
+    Ok(Named {
+        inner: BufReader::with_capacity(64 * 1024, file),
+        path: display_name(path).to_string(),
+    })
+}
+
+/// Where an import's findings go: records to stdout (each checked for the
+/// summary as it is written), warnings and problems to stderr.
+struct ImportSink<'a, W> {
+    out: W,
+    log: ImportLog<'a>,
+}
+
+impl<W: Write> troef_export::interop::Sink for ImportSink<'_, W> {
+    fn record(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        self.log.written(text)
     }
-    for p in &im.problems {
-        log.note("error", p)?;
+
+    fn warning(&mut self, p: &troef_export::interop::Problem) -> io::Result<()> {
+        self.log.note("warning", p)
     }
-    log.skipped = im.skipped;
-    log.written(&im.text)?;
-    log.finish()
+
+    fn problem(&mut self, p: &troef_export::interop::Problem) -> io::Result<()> {
+        self.log.note("error", p)
+    }
 }
 
 /// `import` of a `troef json` export, streamed: each record is written (and

@@ -14,38 +14,10 @@
 //! message) or `{"game": round}`. Optional `points: [ns, ew]` becomes the
 //! `Result` claim.
 
-use super::{dealt_twice, json_array_items, line_col, play_lines, tag, Imported};
+use super::{dealt_twice, play_lines, tag, Imported, JsonValues, Out, Sink, Tally};
 use serde_json::Value;
+use std::io::{self, BufRead};
 use troef_cards::{BySeat, Card, CardSet, Seat};
-
-/// The top-level JSON values of a file: an array's elements, or values one
-/// after another (JSON lines); and where an array closed with values still
-/// following (`[...],{...}`), when it did.
-fn values(text: &str) -> (Vec<Result<Value, super::JsonError>>, Option<String>) {
-    let body = text.trim_start_matches('\u{feff}').trim_start();
-    if body.starts_with('[') {
-        let mut items = json_array_items(body);
-        let values = items.by_ref().collect();
-        return (values, items.closed_early().map(str::to_string));
-    }
-    let mut out = Vec::new();
-    let mut de = serde_json::Deserializer::from_str(body).into_iter::<Value>();
-    loop {
-        let at = de.byte_offset();
-        match de.next() {
-            None => break,
-            Some(Ok(v)) => out.push(Ok(v)),
-            Some(Err(e)) => {
-                out.push(Err(super::JsonError::Invalid {
-                    message: e.to_string(),
-                    at: line_col(body, at),
-                }));
-                break;
-            }
-        }
-    }
-    (out, None)
-}
 
 /// A jass-kit card: `DA`, `H10`, `S6`.
 fn card_of(v: &Value) -> Option<Card> {
@@ -67,16 +39,30 @@ fn mode_of(trump: i64) -> Option<&'static str> {
 
 /// Imports jass-kit rounds; `profile` is written as each record's `[Rules]`.
 pub fn import(json: &str, name: &str, profile: &str) -> Imported {
-    let mut out = Imported::default();
-    let (values, closed_early) = values(json);
-    if let Some(at) = closed_early {
-        out.warn(
-            at,
-            "the array of rounds closes before the file ends; the rounds after it are read too",
-        );
-    }
-    for (i, v) in values.into_iter().enumerate() {
-        let at = format!("round {}", i + 1);
+    Imported::gather(|sink| read(json.as_bytes(), name, profile, sink))
+}
+
+/// Imports the rounds of a log as they are read: each record goes to
+/// `sink` once its round is read.
+pub fn read(
+    input: impl BufRead,
+    name: &str,
+    profile: &str,
+    sink: &mut dyn Sink,
+) -> io::Result<Tally> {
+    let mut out = Out::new(sink);
+    let mut values = JsonValues::array_or_lines(input);
+    let (mut k, mut warned) = (0, false);
+    while let Some(v) = values.next() {
+        k += 1;
+        if let (Some(at), false) = (values.closed_early(), warned) {
+            warned = true;
+            out.warn(
+                at.to_string(),
+                "the array of rounds closes before the file ends; the rounds after it are read too",
+            );
+        }
+        let at = format!("round {k}");
         let v = match v {
             Ok(v) => v,
             Err(e) => {
@@ -85,19 +71,22 @@ pub fn import(json: &str, name: &str, profile: &str) -> Imported {
             }
         };
         if let Some(games) = v.get("games").and_then(Value::as_array) {
-            match_games(&mut out, &v, games, (name, i + 1, profile));
-            continue;
+            match_games(&mut out, &v, games, (name, k, profile));
+        } else {
+            let round = v.get("data").or_else(|| v.get("game")).unwrap_or(&v);
+            let place = Place {
+                name,
+                board: k,
+                profile,
+                players: None,
+            };
+            round_into(&mut out, round, &at, &place);
         }
-        let round = v.get("data").or_else(|| v.get("game")).unwrap_or(&v);
-        let place = Place {
-            name,
-            board: i + 1,
-            profile,
-            players: None,
-        };
-        round_into(&mut out, round, &at, &place);
+        if out.failed() {
+            break;
+        }
     }
-    out.finish()
+    out.done()
 }
 
 /// Where a round is written from: the file, its board number, the profile,
@@ -110,7 +99,7 @@ struct Place<'a> {
 }
 
 /// One round: its record, or what kept it out.
-fn round_into(out: &mut Imported, round: &Value, at: &str, place: &Place) {
+fn round_into(out: &mut Out, round: &Value, at: &str, place: &Place) {
     match round_record(round, place) {
         Ok((rec, problems)) => {
             for p in problems {
@@ -132,12 +121,7 @@ fn round_into(out: &mut Imported, round: &Value, at: &str, place: &Place) {
 /// East-West's trick points over the games). Each game becomes a record of
 /// one `Match`; the match's points are compared with the games' own trick
 /// points, which `troef check` verifies trick by trick.
-fn match_games(
-    out: &mut Imported,
-    m: &Value,
-    games: &[Value],
-    (name, k, profile): (&str, usize, &str),
-) {
+fn match_games(out: &mut Out, m: &Value, games: &[Value], (name, k, profile): (&str, usize, &str)) {
     let names = ["north", "east", "south", "west"].map(|seat| {
         m.get(seat)
             .and_then(Value::as_str)
@@ -149,7 +133,7 @@ fn match_games(
     let mut whole = true;
     for (g, game) in games.iter().enumerate() {
         let at = format!("match {k}, game {}", g + 1);
-        let before = out.records;
+        let before = out.records();
         let place = Place {
             name,
             board: g + 1,
@@ -157,7 +141,7 @@ fn match_games(
             players: Some((&names, &label)),
         };
         round_into(out, game, &at, &place);
-        if out.records == before {
+        if out.records() == before {
             // A game left out: the games after it are a match of their own,
             // so that the deal's order is not checked across the gap.
             whole = false;

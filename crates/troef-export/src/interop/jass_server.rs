@@ -5,8 +5,9 @@
 //! counter-clockwise: seat 0 is North, 1 West, 2 South, 3 East, so the
 //! teams of seats 0 and 2 and of 1 and 3 are North-South and East-West.
 
-use super::{dealt_twice, play_lines, tag, Imported};
+use super::{dealt_twice, play_lines, tag, Imported, JsonValues, Out, Sink, Tally};
 use serde_json::Value;
+use std::io::{self, BufRead, Seek};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::jass::{Mode, Profile as JassProfile};
 
@@ -120,20 +121,133 @@ struct Hand {
 /// Imports one match log. `name` names the match (the file name);
 /// `profile` overrides the profile the records name ([`PROFILE`]).
 pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
-    let mut out = Imported::default();
-    let mut names: BySeat<Option<String>> = BySeat::default();
+    Imported::gather(|sink| read(io::Cursor::new(json.as_bytes()), name, profile, sink))
+}
+
+/// The players' names by seat, as the log gives them.
+type Names = BySeat<Option<String>>;
+
+/// A hand read whole, to be written: the hand, the match it is written in,
+/// its board number.
+struct Finished {
+    hand: Hand,
+    match_name: String,
+    board: usize,
+}
+
+/// What the messages of a log say besides its hands.
+struct Ending {
+    winner: Option<Team>,
+    /// Whether a hand was left out: the records carry no [Winner] then.
+    skipped: bool,
+}
+
+/// Imports one match log as it is read, each record going to `sink` once
+/// its hand is read. The log is read twice: the profile the records name
+/// depends on every hand's points (which multipliers the server applied),
+/// and the last record carries the match's winner.
+pub fn read<R: BufRead + Seek>(
+    mut input: R,
+    name: &str,
+    profile: Option<&str>,
+    sink: &mut dyn Sink,
+) -> io::Result<Tally> {
+    // First the multipliers of every mode seen, and how many hands are written.
+    let mut seen: Vec<(Mode, i64)> = Vec::new();
+    let mut hands = 0;
+    let ending = {
+        let mut quiet = Quiet;
+        let mut out = Out::new(&mut quiet);
+        hands_of(&mut input, name, &mut out, &mut |_, f, _| {
+            hands += 1;
+            let mode = f.hand.mode.as_deref().and_then(Mode::parse);
+            if let (Some(mode), Ok(sc)) = (mode, scale(&f.hand)) {
+                if !seen.contains(&(mode, sc.multiplier)) {
+                    seen.push((mode, sc.multiplier));
+                }
+            }
+        })?
+    };
+    input.rewind()?;
+    let mut out = Out::new(sink);
+    let (profile, told) = match profile {
+        Some(p) => (p.to_string(), None),
+        None => detect_profile(&seen),
+    };
+    let mut written = 0;
+    hands_of(&mut input, name, &mut out, &mut |out, f, names| {
+        written += 1;
+        let scale = match scale(&f.hand) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                let why = format!("{e}; the hand's trick claims are left out");
+                out.problem(format!("message {}", f.hand.start), why);
+                None
+            }
+        };
+        let mut rec = record(&f.hand, scale, &f.match_name, &profile, f.board, names);
+        if written == hands && !ending.skipped {
+            if let Some(w) = ending.winner {
+                rec.push_str(&tag("Winner", w.name()));
+            }
+        }
+        out.push_record(&rec);
+    })?;
+    match told {
+        Some(Told::Warning(m)) => out.warn("the log", m),
+        Some(Told::Problem(m)) => out.problem("the log", m),
+        None => {}
+    }
+    out.done()
+}
+
+/// A sink that keeps nothing: the first reading of a log.
+struct Quiet;
+
+impl Sink for Quiet {
+    fn record(&mut self, _: &str) -> io::Result<()> {
+        Ok(())
+    }
+    fn warning(&mut self, _: &super::Problem) -> io::Result<()> {
+        Ok(())
+    }
+    fn problem(&mut self, _: &super::Problem) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Reads the messages of a log, reporting what is wrong to `out` and
+/// handing each hand read whole (with the players' names) to `written`.
+fn hands_of(
+    input: impl BufRead,
+    name: &str,
+    out: &mut Out,
+    written: &mut dyn FnMut(&mut Out, Finished, &Names),
+) -> io::Result<Ending> {
+    let mut names: Names = BySeat::default();
     // Team names as the log spells them, to the side.
     let mut teams: Vec<(String, Team)> = Vec::new();
     let mut hand: Option<Hand> = None;
     let mut board = 0usize;
     let mut winner: Option<Team> = None;
-    let mut pending: Vec<(Hand, String, usize)> = Vec::new();
     // The last hand that could not be imported, if any.
     let mut skipped_at: Option<usize> = None;
-    let mut messages = super::json_array_items(json);
+    let mut messages = JsonValues::array(input);
     let mut count = 0;
-    for (i, item) in messages.by_ref().enumerate() {
-        count = i + 1;
+    let mut warned = false;
+    while let Some(item) = messages.next() {
+        if out.failed() {
+            break;
+        }
+        let i = count;
+        count += 1;
+        if let (Some(at), false) = (messages.closed_early(), warned) {
+            warned = true;
+            out.warn(
+                at.to_string(),
+                "the array of messages closes before the log ends (older server logs close it before the final message); the messages after it are read too",
+            );
+        }
         let at = format!("message {i}");
         let m = match item {
             Ok(m) => m,
@@ -360,7 +474,12 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
                 if skipped_at.is_some() {
                     h.total = None;
                 }
-                pending.push((h, match_name, board));
+                let f = Finished {
+                    hand: h,
+                    match_name,
+                    board,
+                };
+                written(out, f, &names);
             }
             "BROADCAST_WINNER_TEAM" => {
                 let n = data.get("name").and_then(Value::as_str).unwrap_or("");
@@ -376,12 +495,6 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
             other => out.problem(&at, format!("unknown message type `{other}`")),
         }
     }
-    if let Some(at) = messages.closed_early() {
-        out.warn(
-            at.to_string(),
-            "the array of messages closes before the log ends (older server logs close it before the final message); the messages after it are read too",
-        );
-    }
     if let Some(h) = hand {
         out.skip(
             format!("message {}", h.start),
@@ -390,30 +503,10 @@ pub fn import(json: &str, name: &str, profile: Option<&str>) -> Imported {
             ),
         );
     }
-    let scales: Vec<Result<Scale, String>> = pending.iter().map(|(h, _, _)| scale(h)).collect();
-    let profile = match profile {
-        Some(p) => p.to_string(),
-        None => detect_profile(&pending, &scales, &mut out),
-    };
-    let last = pending.len();
-    for (k, ((h, match_name, board), scale)) in pending.iter().zip(scales).enumerate() {
-        let scale = match scale {
-            Ok(s) => Some(s),
-            Err(e) => {
-                let why = format!("{e}; the hand's trick claims are left out");
-                out.problem(format!("message {}", h.start), why);
-                None
-            }
-        };
-        let mut rec = record(h, scale, match_name, &profile, *board, &names);
-        if k + 1 == last && skipped_at.is_none() {
-            if let Some(w) = winner {
-                rec.push_str(&tag("Winner", w.name()));
-            }
-        }
-        out.push_record(&rec);
-    }
-    out.finish()
+    Ok(Ending {
+        winner,
+        skipped: skipped_at.is_some(),
+    })
 }
 
 /// A team's points (`key`) in a list of `{name, points, currentRoundPoints}`.
@@ -489,23 +582,18 @@ impl Scale {
     }
 }
 
+/// What the user is told about the profile chosen.
+enum Told {
+    Warning(String),
+    Problem(String),
+}
+
 /// The profile the log's points show: the first of [`PROFILE`] and
 /// [`PROFILE_FRENCH`] whose multiplier (the rules engine's own, JS-V8) is every
-/// hand's; [`PROFILE_FRENCH`] comes with a warning saying so. When neither
-/// fits, [`PROFILE`] and a problem.
-fn detect_profile(
-    pending: &[(Hand, String, usize)],
-    scales: &[Result<Scale, String>],
-    out: &mut Imported,
-) -> String {
-    let seen: Vec<(Mode, i64)> = pending
-        .iter()
-        .zip(scales)
-        .filter_map(|((h, _, _), s)| {
-            let mode = Mode::parse(h.mode.as_deref()?)?;
-            Some((mode, s.as_ref().ok()?.multiplier))
-        })
-        .collect();
+/// hand's (`seen`: each mode with the multipliers its hands show);
+/// [`PROFILE_FRENCH`] comes with a warning saying so. When neither fits,
+/// [`PROFILE`] and a problem.
+fn detect_profile(seen: &[(Mode, i64)]) -> (String, Option<Told>) {
     let fits = |name: &str| {
         JassProfile::builtin(name).is_some_and(|p| {
             seen.iter()
@@ -513,20 +601,16 @@ fn detect_profile(
         })
     };
     if fits(PROFILE) {
-        return PROFILE.to_string();
+        return (PROFILE.to_string(), None);
     }
     if fits(PROFILE_FRENCH) {
-        out.warn(
-            "the log",
-            format!("its points are multiplied (diamonds and hearts x1, spades and clubs x2, Obenabe and Undeufe x3): the records name profile {PROFILE_FRENCH}"),
-        );
-        return PROFILE_FRENCH.to_string();
+        let m = format!("its points are multiplied (diamonds and hearts x1, spades and clubs x2, Obenabe and Undeufe x3): the records name profile {PROFILE_FRENCH}");
+        return (PROFILE_FRENCH.to_string(), Some(Told::Warning(m)));
     }
-    out.problem(
-        "the log",
-        format!("its hands' multipliers fit no built-in profile: the records name {PROFILE}; give --rules"),
+    let m = format!(
+        "its hands' multipliers fit no built-in profile: the records name {PROFILE}; give --rules"
     );
-    PROFILE.to_string()
+    (PROFILE.to_string(), Some(Told::Problem(m)))
 }
 
 fn record(
@@ -535,7 +619,7 @@ fn record(
     name: &str,
     profile: &str,
     board: usize,
-    names: &BySeat<Option<String>>,
+    names: &Names,
 ) -> String {
     let mut s = String::new();
     s.push_str(&tag("Game", troef_rules::GameKind::Jass.name()));

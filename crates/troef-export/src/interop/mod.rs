@@ -8,9 +8,11 @@
 
 pub mod jass_kit;
 pub mod jass_server;
+pub mod json;
 pub mod netschafkopf;
 
-use serde_json::Value;
+pub use json::{JsonError, JsonValues};
+use std::io::{self, BufRead};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::values::{print_deal, DealValue};
 
@@ -31,67 +33,221 @@ impl std::fmt::Display for Problem {
     }
 }
 
-/// What an import produced: canonical TTN text (with the `% TTN 1` line),
-/// how many records it holds, and the problems.
-#[derive(Clone, Debug, Default)]
-pub struct Imported {
-    pub text: String,
+/// Where an importer's findings go as it reads the log: each record
+/// (canonical TTN text, starting with the blank line before it) as soon as
+/// its game is read, and each warning and problem as it is found. An
+/// importer holds one game of the log at a time, so a log of any size is
+/// read in bounded memory.
+pub trait Sink {
+    fn record(&mut self, text: &str) -> io::Result<()>;
+    /// What the importer assumed and the user should know (a rule set it
+    /// does not know, read under a default profile); the records are
+    /// written.
+    fn warning(&mut self, p: &Problem) -> io::Result<()>;
+    fn problem(&mut self, p: &Problem) -> io::Result<()>;
+}
+
+/// What an import wrote and what it left out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
     pub records: usize,
-    pub problems: Vec<Problem>,
-    /// What the importer assumed and the user should know (a rule set it does
-    /// not know, read under a default profile); the records are written.
-    pub warnings: Vec<Problem>,
     /// Games (hands, rounds) the log holds that were not written, each named
     /// by a problem.
     pub skipped: usize,
 }
 
+/// What an import produced, gathered in memory: canonical TTN text (with
+/// the `% TTN 1` line), how many records it holds, and the problems. For
+/// tests and small logs; `troef import` streams into a [`Sink`].
+#[derive(Clone, Debug, Default)]
+pub struct Imported {
+    pub text: String,
+    pub records: usize,
+    pub problems: Vec<Problem>,
+    pub warnings: Vec<Problem>,
+    pub skipped: usize,
+}
+
 impl Imported {
+    /// Gathers what `read` finds into memory.
+    fn gather(read: impl FnOnce(&mut dyn Sink) -> io::Result<Tally>) -> Imported {
+        let mut im = Imported {
+            text: format!("% TTN {}\n", troef_ttn::TTN_VERSION),
+            ..Imported::default()
+        };
+        // Reading from and writing to memory cannot fail.
+        let tally = read(&mut im).unwrap_or_default();
+        im.records = tally.records;
+        im.skipped = tally.skipped;
+        im
+    }
+}
+
+impl Sink for Imported {
+    fn record(&mut self, text: &str) -> io::Result<()> {
+        self.text.push_str(text);
+        Ok(())
+    }
+
+    fn warning(&mut self, p: &Problem) -> io::Result<()> {
+        self.warnings.push(p.clone());
+        Ok(())
+    }
+
+    fn problem(&mut self, p: &Problem) -> io::Result<()> {
+        self.problems.push(p.clone());
+        Ok(())
+    }
+}
+
+/// An importer's end of a [`Sink`]: records are made canonical on the way
+/// and counted; the first error of the sink is kept (reading stops at it,
+/// see [`Out::failed`]) and returned by [`Out::done`].
+pub(crate) struct Out<'s> {
+    sink: &'s mut dyn Sink,
+    tally: Tally,
+    failed: Option<io::Error>,
+}
+
+impl<'s> Out<'s> {
+    pub(crate) fn new(sink: &'s mut dyn Sink) -> Self {
+        Out {
+            sink,
+            tally: Tally::default(),
+            failed: None,
+        }
+    }
+
+    /// The records written so far.
+    pub(crate) fn records(&self) -> usize {
+        self.tally.records
+    }
+
+    /// Whether the sink failed (stdout closed): there is no use reading on.
+    pub(crate) fn failed(&self) -> bool {
+        self.failed.is_some()
+    }
+
+    fn keep(&mut self, r: io::Result<()>) {
+        if let (Err(e), None) = (r, &self.failed) {
+            self.failed = Some(e);
+        }
+    }
+
     /// A game not written: counted, and its problem reported.
-    fn skip(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        self.skipped += 1;
+    pub(crate) fn skip(&mut self, at: impl Into<String>, message: impl Into<String>) {
+        self.tally.skipped += 1;
         self.problem(at, message);
     }
 
-    fn warn(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        self.warnings.push(Problem {
+    pub(crate) fn warn(&mut self, at: impl Into<String>, message: impl Into<String>) {
+        let p = Problem {
             at: at.into(),
             message: message.into(),
-        });
+        };
+        if !self.failed() {
+            let r = self.sink.warning(&p);
+            self.keep(r);
+        }
     }
 
-    fn problem(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        self.problems.push(Problem {
+    pub(crate) fn problem(&mut self, at: impl Into<String>, message: impl Into<String>) {
+        let p = Problem {
             at: at.into(),
             message: message.into(),
-        });
+        };
+        if !self.failed() {
+            let r = self.sink.problem(&p);
+            self.keep(r);
+        }
     }
 
-    /// Adds one record's text (tags and sections, not yet canonical).
-    fn push_record(&mut self, text: &str) {
-        self.text.push_str(text);
-        self.text.push('\n');
-        self.records += 1;
-    }
-
-    /// Formats the collected records canonically. A record the importer wrote
-    /// that does not read (a fault of the importer, not of the log) is kept
-    /// verbatim and reported, never passed on in silence.
-    fn finish(mut self) -> Imported {
-        let (canon, unformatted) = troef_ttn::print::format_text(
-            &self.text,
-            &troef_rules::VOCABULARY,
-            troef_rules::layout,
-        );
-        self.text = canon;
+    /// Writes one record's text (tags and sections, not yet canonical),
+    /// formatted canonically. A record the importer wrote that does not read
+    /// (a fault of the importer, not of the log) is kept verbatim and
+    /// reported, never passed on in silence.
+    pub(crate) fn push_record(&mut self, text: &str) {
+        self.tally.records += 1;
+        if self.failed() {
+            return;
+        }
+        let (canon, unformatted) =
+            troef_ttn::print::format_text(text, &troef_rules::VOCABULARY, troef_rules::layout);
+        // Past the `% TTN` line: the record, after its blank line.
+        let record = canon.find('\n').map_or("", |k| &canon[k + 1..]);
+        let r = self.sink.record(record);
+        self.keep(r);
         for u in unformatted {
             let first = u.diagnostics.first().map_or("", |d| d.message.as_str());
             self.problem(
-                format!("record {}", u.raw.index),
+                format!("record {}", self.tally.records),
                 format!("the imported text does not read ({first}); please report this"),
             );
         }
-        self
+    }
+
+    pub(crate) fn done(self) -> io::Result<Tally> {
+        match self.failed {
+            Some(e) => Err(e),
+            None => Ok(self.tally),
+        }
+    }
+}
+
+/// Where the input stops being UTF-8 (a byte offset), if it does; read to
+/// its end, in the reader's buffer's steps.
+pub fn utf8_error_at(input: &mut impl BufRead) -> io::Result<Option<u64>> {
+    let mut offset = 0u64;
+    // The start of a character cut by the end of the buffer.
+    let mut carry: Vec<u8> = Vec::new();
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok((!carry.is_empty()).then_some(offset));
+        }
+        let mut chunk = std::mem::take(&mut carry);
+        chunk.extend_from_slice(buf);
+        let n = buf.len();
+        input.consume(n);
+        match std::str::from_utf8(&chunk) {
+            Ok(_) => offset += chunk.len() as u64,
+            Err(e) if e.error_len().is_some() => return Ok(Some(offset + e.valid_up_to() as u64)),
+            Err(e) => {
+                offset += e.valid_up_to() as u64;
+                carry = chunk[e.valid_up_to()..].to_vec();
+            }
+        }
+    }
+}
+
+/// Reads a line into `line` (without its `\n`), keeping at most `most`
+/// bytes of it: a longer line is cut there and the rest of it passed over,
+/// so one line never takes more memory than that. `None` at the end of the
+/// input; else whether the line was cut.
+pub(crate) fn read_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    most: usize,
+) -> io::Result<Option<bool>> {
+    line.clear();
+    let (mut any, mut cut) = (false, false);
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any.then_some(cut));
+        }
+        any = true;
+        let (end, used) = match memchr::memchr(b'\n', buf) {
+            Some(k) => (true, k),
+            None => (false, buf.len()),
+        };
+        let room = most.saturating_sub(line.len());
+        cut |= used > room;
+        line.extend_from_slice(&buf[..used.min(room)]);
+        input.consume(used + usize::from(end));
+        if end {
+            return Ok(Some(cut));
+        }
     }
 }
 
@@ -133,157 +289,4 @@ pub(crate) fn play_lines(tricks: &[(Vec<Card>, Option<String>)]) -> String {
         s.push('\n');
     }
     s
-}
-
-/// Why the elements of a log's JSON stopped; `at` is `line L, column C`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum JsonError {
-    #[error("not a JSON array of messages")]
-    NotAnArray,
-    #[error("the JSON ends before the array is closed ({at})")]
-    Unclosed { at: String },
-    #[error("expected `,` or `]` ({at})")]
-    NoSeparator { at: String },
-    #[error("truncated JSON: {message} ({at})")]
-    Truncated { message: String, at: String },
-    #[error("invalid JSON: {message} ({at})")]
-    Invalid { message: String, at: String },
-    #[error("truncated JSON")]
-    Empty,
-    #[error("text after the closing `]` ({at})")]
-    Trailing { at: String },
-}
-
-/// The elements of a JSON array read one at a time, so that a truncated or
-/// damaged file still yields every element before the damage; the damage is
-/// an `Err` naming its line and column, after which reading stops.
-///
-/// Lenient where old logs are not strict JSON: when the array closes and more
-/// elements follow after a comma (`[...],{...}`), they are read too, and
-/// [`JsonArray::closed_early`] says where the array closed.
-pub fn json_array_items(text: &str) -> JsonArray<'_> {
-    let body = text.trim_start_matches('\u{feff}');
-    JsonArray {
-        body,
-        pos: body.len() - body.trim_start().len(),
-        state: State::Open,
-        closed_early: None,
-    }
-}
-
-/// What [`json_array_items`] expects next.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Open,
-    Value,
-    Separator,
-    Closed,
-    Done,
-}
-
-/// The iterator of [`json_array_items`].
-pub struct JsonArray<'a> {
-    body: &'a str,
-    pos: usize,
-    state: State,
-    closed_early: Option<String>,
-}
-
-impl JsonArray<'_> {
-    /// Where the array closed with elements still following (`byte N, line L,
-    /// column C`), when it did.
-    pub fn closed_early(&self) -> Option<&str> {
-        self.closed_early.as_deref()
-    }
-
-    fn fail(&mut self, e: JsonError) -> Option<Result<Value, JsonError>> {
-        self.state = State::Done;
-        Some(Err(e))
-    }
-}
-
-impl Iterator for JsonArray<'_> {
-    type Item = Result<Value, JsonError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let rest = &self.body[self.pos..];
-            self.pos += rest.len() - rest.trim_start().len();
-            let rest = &self.body[self.pos..];
-            let at = || line_col(self.body, self.pos);
-            match self.state {
-                State::Done => return None,
-                State::Open => {
-                    if !rest.starts_with('[') {
-                        return self.fail(JsonError::NotAnArray);
-                    }
-                    self.pos += 1;
-                    self.state = State::Value;
-                }
-                // After the array: the end, or more elements after a comma.
-                State::Closed => {
-                    if rest.is_empty() {
-                        self.state = State::Done;
-                        return None;
-                    }
-                    if !rest.starts_with(',') {
-                        let at = at();
-                        return self.fail(JsonError::Trailing { at });
-                    }
-                    self.closed_early = Some(format!("byte {}, {}", self.pos - 1, at()));
-                    self.pos += 1;
-                    self.state = State::Value;
-                }
-                State::Value | State::Separator => {
-                    if rest.is_empty() {
-                        if self.closed_early.is_some() && self.state == State::Separator {
-                            self.state = State::Done;
-                            return None;
-                        }
-                        let at = at();
-                        return self.fail(JsonError::Unclosed { at });
-                    }
-                    if rest.starts_with(']') && self.closed_early.is_none() {
-                        self.pos += 1;
-                        self.state = State::Closed;
-                        continue;
-                    }
-                    if self.state == State::Separator {
-                        if !rest.starts_with(',') {
-                            let at = at();
-                            return self.fail(JsonError::NoSeparator { at });
-                        }
-                        self.pos += 1;
-                        self.state = State::Value;
-                        continue;
-                    }
-                    let mut de = serde_json::Deserializer::from_str(rest).into_iter::<Value>();
-                    return match de.next() {
-                        Some(Ok(v)) => {
-                            self.pos += de.byte_offset();
-                            self.state = State::Separator;
-                            Some(Ok(v))
-                        }
-                        Some(Err(e)) => {
-                            let (message, at) = (e.to_string(), at());
-                            self.fail(if e.is_eof() {
-                                JsonError::Truncated { message, at }
-                            } else {
-                                JsonError::Invalid { message, at }
-                            })
-                        }
-                        None => self.fail(JsonError::Empty),
-                    };
-                }
-            }
-        }
-    }
-}
-
-/// `line L, column C` of a byte offset, for messages.
-pub(crate) fn line_col(text: &str, pos: usize) -> String {
-    let before = &text[..pos.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    format!("line {line}, column {col}")
 }

@@ -8,7 +8,8 @@
 //! are listed (eldest first, clockwise, the dealer last), with `Gast` (the
 //! player who wrote the protocol, "Du") in the South.
 
-use super::{deal_value, tag, Imported};
+use super::{deal_value, read_line, tag, Imported, Out, Sink, Tally};
+use std::io::{self, BufRead, Seek};
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit};
 
 /// The built-in profiles a rule-set name (the protocol's first line) may
@@ -38,27 +39,24 @@ struct Stated {
 }
 
 impl Stated {
-    fn read(text: &str) -> Stated {
-        // Sentences wrap across lines: read the words as one line.
-        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let all = |marker: &str| {
-            let mut v: Vec<u32> = words
-                .match_indices(marker)
-                .filter_map(|(at, _)| {
-                    let tail = &words[at + marker.len()..];
-                    let end = tail.find(|c: char| !c.is_ascii_digit())?;
-                    tail[..end].parse().ok()
-                })
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
+    /// Adds the prices stated in `words` (words parted by single spaces).
+    fn add(&mut self, words: &str) {
+        let add = |marker: &str, v: &mut Vec<u32>| {
+            for (at, _) in words.match_indices(marker) {
+                let tail = &words[at + marker.len()..];
+                let found = tail
+                    .find(|c: char| !c.is_ascii_digit())
+                    .and_then(|end| tail[..end].parse().ok());
+                if let Some(n) = found {
+                    if let Err(k) = v.binary_search(&n) {
+                        v.insert(k, n);
+                    }
+                }
+            }
         };
-        Stated {
-            call_ace: all("Das Rufspiel kostet "),
-            solo: all("Das Einzelspiel kostet "),
-            ramsch: all("Der Ramsch kostet "),
-        }
+        add("Das Rufspiel kostet ", &mut self.call_ace);
+        add("Das Einzelspiel kostet ", &mut self.solo);
+        add("Der Ramsch kostet ", &mut self.ramsch);
     }
 
     fn is_empty(&self) -> bool {
@@ -143,10 +141,7 @@ fn choose(rule_set: &str, stated: &Stated) -> ([&'static str; 2], [Option<String
 
 /// The protocol's bytes as text: UTF-8 when it is, else ISO-8859-1.
 pub fn decode(bytes: &[u8]) -> String {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
-    }
+    latin1_or_utf8(bytes, false)
 }
 
 /// A card as the protocol writes it: suit E G H S, rank A Z K O U 9 8 7.
@@ -276,11 +271,14 @@ fn read_number<T: std::str::FromStr>(digits: &str, marker: &str) -> Result<T, St
 }
 
 /// One game block: its lines with their numbers.
-struct Block<'a> {
-    lines: Vec<(usize, &'a str)>,
+struct Block {
+    /// Each line with its number.
+    lines: Vec<(usize, String)>,
+    /// Lines past [`MOST_LINES`], not kept.
+    dropped: usize,
 }
 
-impl Block<'_> {
+impl Block {
     /// Whether the game is dealt from the short pack: its first hand holds
     /// six cards.
     fn short_pack(&self) -> bool {
@@ -309,50 +307,123 @@ struct Session {
 }
 
 pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
-    let text = decode(bytes);
-    let mut out = Imported::default();
-    let lines: Vec<(usize, &str)> = text
-        .split('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .collect();
-    let Some(&(_, rule_set)) = lines.first() else {
-        out.problem("line 1", "empty file: not a NetSchafkopf protocol");
-        return out.finish();
+    Imported::gather(|sink| read(io::Cursor::new(bytes), name, profile, sink))
+}
+
+/// The most bytes of a line read (a protocol's lines hold some dozens).
+const MOST_LINE: usize = 64 << 10;
+/// The most lines of a game kept (a game has some twenty).
+const MOST_LINES: usize = 4096;
+
+/// What the first reading of a protocol finds: whether it is UTF-8 (else
+/// it is read as ISO-8859-1), the base prices it states, and which packs
+/// its games are dealt from.
+#[derive(Default)]
+struct Survey {
+    not_utf8: bool,
+    stated: Stated,
+    /// Whether a game is dealt from the long pack, the short pack.
+    packs: [bool; 2],
+}
+
+impl Survey {
+    fn read(input: &mut impl BufRead) -> io::Result<Survey> {
+        let mut survey = Survey::default();
+        let mut line = Vec::new();
+        // Sentences wrap across lines: the last words of the lines before
+        // are read with each line.
+        let mut words: Vec<String> = Vec::new();
+        // Whether the lines are a game's (after the header and a line
+        // holding a space), and whether its pack is known.
+        let (mut in_game, mut pack_known) = (false, false);
+        let mut number = 0;
+        while read_line(input, &mut line, MOST_LINE)?.is_some() {
+            number += 1;
+            survey.not_utf8 |= std::str::from_utf8(&line).is_err();
+            let text = latin1_or_utf8(&line, false);
+            let keep = words.len().saturating_sub(4);
+            words.drain(..keep);
+            words.extend(text.split_whitespace().map(str::to_string));
+            survey.stated.add(&words.join(" "));
+            if number <= 2 {
+                continue;
+            }
+            if text.trim().is_empty() {
+                (in_game, pack_known) = (true, false);
+            } else if let (true, false, Some((_, cards))) =
+                (in_game, pack_known, text.split_once(" hat: "))
+            {
+                pack_known = true;
+                survey.packs[usize::from(cards.split_whitespace().count() == 6)] = true;
+            }
+        }
+        Ok(survey)
+    }
+}
+
+/// A line's bytes as text: UTF-8 when they are and the protocol is, else
+/// ISO-8859-1.
+fn latin1_or_utf8(line: &[u8], latin1: bool) -> String {
+    match std::str::from_utf8(line) {
+        Ok(s) if !latin1 => s.to_string(),
+        _ => line.iter().map(|&b| b as char).collect(),
+    }
+}
+
+/// Imports a protocol as it is read, each record going to `sink` once its
+/// game is read. The protocol is read twice: the profile its records name
+/// depends on the prices every game states, and how it is decoded on
+/// whether all of it is UTF-8.
+pub fn read<R: BufRead + Seek>(
+    mut input: R,
+    name: &str,
+    profile: Option<&str>,
+    sink: &mut dyn Sink,
+) -> io::Result<Tally> {
+    let survey = Survey::read(&mut input)?;
+    input.rewind()?;
+    let mut out = Out::new(sink);
+    let mut bytes = Vec::new();
+    let mut number = 0;
+    let mut next_line = |input: &mut R, out: &mut Out| -> io::Result<Option<(usize, String)>> {
+        let Some(cut) = read_line(input, &mut bytes, MOST_LINE)? else {
+            return Ok(None);
+        };
+        number += 1;
+        if cut {
+            out.problem(
+                format!("line {number}"),
+                format!(
+                    "a line of more than {} KiB: only its start is read",
+                    MOST_LINE >> 10
+                ),
+            );
+        }
+        let mut text = latin1_or_utf8(&bytes, survey.not_utf8);
+        if text.ends_with('\r') {
+            text.pop();
+        }
+        Ok(Some((number, text)))
     };
-    let header = lines.get(1).map_or("", |l| l.1);
+    let rule_set = next_line(&mut input, &mut out)?.map_or(String::new(), |l| l.1);
+    let header = next_line(&mut input, &mut out)?.map_or(String::new(), |l| l.1);
     if !header.starts_with("gespielt von ") {
         out.problem(
             "line 2",
             "not a NetSchafkopf protocol: the second line says who played, as in `gespielt von Gast am 16.05.20 ...`",
         );
-        return out.finish();
+        return out.done();
     }
     let when = header
         .split(" am ")
         .nth(1)
         .and_then(|r| r.split_whitespace().next())
         .and_then(date);
-    let mut blocks: Vec<Block> = Vec::new();
-    for &(n, l) in &lines[2..] {
-        if l.trim().is_empty() {
-            blocks.push(Block { lines: Vec::new() });
-        } else if let Some(b) = blocks.last_mut() {
-            b.lines.push((n, l));
-        } else {
-            out.problem(
-                format!("line {n}"),
-                "text before the first game (a game starts after a line holding a single space)",
-            );
-        }
-    }
-    blocks.retain(|b| !b.lines.is_empty());
-    let (chosen, told) = choose(rule_set, &Stated::read(&text));
+    let (chosen, told) = choose(&rule_set, &survey.stated);
     if profile.is_none() {
         // Told for the packs the protocol's games are dealt from.
         for (short, m) in [false, true].into_iter().zip(told) {
-            if let Some(m) = m.filter(|_| blocks.iter().any(|b| b.short_pack() == short)) {
+            if let Some(m) = m.filter(|_| survey.packs[usize::from(short)]) {
                 out.warn("line 1", m);
             }
         }
@@ -364,20 +435,52 @@ pub fn import(bytes: &[u8], name: &str, profile: Option<&str>) -> Imported {
         skipped: false,
         segment: 0,
     };
-    for b in &blocks {
-        match game(b, &mut session, (chosen, profile, when.as_deref(), name)) {
-            Ok(rec) => out.push_record(&rec),
-            Err((at, msg)) => {
-                out.skip(format!("line {at}"), format!("{msg}; the game is skipped"));
-                session.skipped = true;
-                session.segment = b.lines.first().map_or(0, |l| l.0);
+    let mut block: Option<Block> = None;
+    let mut games = 0;
+    loop {
+        let line = next_line(&mut input, &mut out)?;
+        let ends = line.as_ref().is_none_or(|(_, l)| l.trim().is_empty());
+        if ends {
+            if let Some(b) = block.take().filter(|b| !b.lines.is_empty()) {
+                games += 1;
+                let read = if b.dropped > 0 {
+                    let why = format!("a game of more than {MOST_LINES} lines");
+                    Err((b.lines[0].0, why))
+                } else {
+                    game(&b, &mut session, (chosen, profile, when.as_deref(), name))
+                };
+                match read {
+                    Ok(rec) => out.push_record(&rec),
+                    Err((at, msg)) => {
+                        out.skip(format!("line {at}"), format!("{msg}; the game is skipped"));
+                        session.skipped = true;
+                        session.segment = b.lines.first().map_or(0, |l| l.0);
+                    }
+                }
             }
+            block = Some(Block {
+                lines: Vec::new(),
+                dropped: 0,
+            });
+        }
+        let Some((n, l)) = line else { break };
+        if out.failed() {
+            break;
+        }
+        match &mut block {
+            _ if ends => {}
+            Some(b) if b.lines.len() < MOST_LINES => b.lines.push((n, l)),
+            Some(b) => b.dropped += 1,
+            None => out.problem(
+                format!("line {n}"),
+                "text before the first game (a game starts after a line holding a single space)",
+            ),
         }
     }
-    if blocks.is_empty() {
+    if games == 0 {
         out.problem("line 3", "no games in the protocol");
     }
-    out.finish()
+    out.done()
 }
 
 type Fail = (usize, String);
@@ -402,7 +505,7 @@ fn game(
     let mut sentences: Vec<&str> = Vec::new();
     let mut header: Option<(usize, Vec<String>)> = None;
     let mut row: Option<(usize, Vec<i64>)> = None;
-    for &(n, l) in &b.lines {
+    for (n, l) in b.lines.iter().map(|(n, l)| (*n, l.as_str())) {
         let t = l.trim();
         if let Some(d) = t.strip_prefix("Geber:") {
             dealer = Some((n, d.trim().to_string()));
