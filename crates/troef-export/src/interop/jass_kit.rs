@@ -52,13 +52,12 @@ pub fn read(
 ) -> io::Result<Tally> {
     let mut out = Out::new(sink);
     let mut values = JsonValues::array_or_lines(input);
-    let (mut k, mut warned) = (0, false);
+    let mut k = 0;
     while let Some(v) = values.next() {
         k += 1;
-        if let (Some(at), false) = (values.closed_early(), warned) {
-            warned = true;
+        if let Some(at) = values.newly_closed_early() {
             out.warn(
-                at.to_string(),
+                at,
                 "the array of rounds closes before the file ends; the rounds after it are read too",
             );
         }

@@ -234,17 +234,15 @@ fn hands_of(
     let mut skipped_at: Option<usize> = None;
     let mut messages = JsonValues::array(input);
     let mut count = 0;
-    let mut warned = false;
     while let Some(item) = messages.next() {
         if out.failed() {
             break;
         }
         let i = count;
         count += 1;
-        if let (Some(at), false) = (messages.closed_early(), warned) {
-            warned = true;
+        if let Some(at) = messages.newly_closed_early() {
             out.warn(
-                at.to_string(),
+                at,
                 "the array of messages closes before the log ends (older server logs close it before the final message); the messages after it are read too",
             );
         }

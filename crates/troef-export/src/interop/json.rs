@@ -131,6 +131,8 @@ pub struct JsonValues<R> {
     closed_early: Option<String>,
     /// Where the array's `]` is.
     closed_at: Place,
+    /// Whether [`JsonValues::newly_closed_early`] said it.
+    told_closed: bool,
     /// The bytes of the value being read.
     value: Vec<u8>,
     /// The bytes of a byte order mark read at the start.
@@ -163,6 +165,7 @@ impl<R: BufRead> JsonValues<R> {
             state: State::Start,
             place: start,
             closed_at: start,
+            told_closed: false,
             closed_early: None,
             value: Vec::new(),
             bom: 0,
@@ -173,6 +176,16 @@ impl<R: BufRead> JsonValues<R> {
     /// L, column C`), when it did.
     pub fn closed_early(&self) -> Option<&str> {
         self.closed_early.as_deref()
+    }
+
+    /// [`JsonValues::closed_early`], once: the first time it is asked after
+    /// the array closed early (to warn of it as it is found).
+    pub fn newly_closed_early(&mut self) -> Option<String> {
+        if self.told_closed {
+            return None;
+        }
+        self.told_closed = self.closed_early.is_some();
+        self.closed_early.clone()
     }
 
     fn fail(&mut self, e: JsonError) -> Option<Result<Value, JsonError>> {
