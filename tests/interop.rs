@@ -1054,10 +1054,7 @@ fn every_importer_reads_alike_whatever_its_buffer() {
             _ => netschafkopf::import(log, "log", None),
         };
         for n in [1, 7, 4096] {
-            let mut im = Imported {
-                text: "% TTN 1\n".into(),
-                ..Imported::default()
-            };
+            let mut im = Imported::new();
             let tally = read(log, n, &mut im).unwrap();
             assert_eq!(im.text, whole.text, "{format}, {n}-byte buffer");
             assert_eq!(im.problems, whole.problems, "{format}, {n}-byte buffer");

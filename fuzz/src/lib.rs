@@ -84,10 +84,7 @@ where
         &mut dyn troef_export::interop::Sink,
     ) -> std::io::Result<troef_export::interop::Tally>,
 {
-    let mut im = troef_export::interop::Imported {
-        text: "% TTN 1\n".into(),
-        ..Default::default()
-    };
+    let mut im = troef_export::interop::Imported::new();
     let input = std::io::BufReader::with_capacity(size, std::io::Cursor::new(log));
     let tally = read(input, &mut im).expect("reading from memory cannot fail");
     (im, tally)

@@ -661,6 +661,14 @@ fn open(path: &str) -> io::Result<Box<dyn BufRead + Send>> {
             path: display_name(path).to_string(),
         }));
     }
+    Ok(Box::new(Named {
+        inner: BufReader::with_capacity(64 * 1024, open_file(path)?),
+        path: path.to_string(),
+    }))
+}
+
+/// A file named to be read (not a directory).
+fn open_file(path: &str) -> io::Result<fs::File> {
     let f = fs::File::open(path).map_err(|e| named(path, e))?;
     if f.metadata().map_err(|e| named(path, e))?.is_dir() {
         return Err(io::Error::new(
@@ -668,10 +676,7 @@ fn open(path: &str) -> io::Result<Box<dyn BufRead + Send>> {
             format!("{path}: is a directory; this command reads files"),
         ));
     }
-    Ok(Box::new(Named {
-        inner: BufReader::with_capacity(64 * 1024, f),
-        path: path.to_string(),
-    }))
+    Ok(f)
 }
 
 /// A reader whose errors name the file they came from.
@@ -1056,14 +1061,7 @@ fn open_seekable(path: &str) -> io::Result<Named<BufReader<fs::File>>> {
         f.rewind()?;
         f
     } else {
-        let f = fs::File::open(path).map_err(|e| named(path, e))?;
-        if f.metadata().map_err(|e| named(path, e))?.is_dir() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{path}: is a directory; this command reads files"),
-            ));
-        }
-        f
+        open_file(path)?
     };
     Ok(Named {
         inner: BufReader::with_capacity(64 * 1024, file),

@@ -69,12 +69,17 @@ pub struct Imported {
 }
 
 impl Imported {
-    /// Gathers what `read` finds into memory.
-    fn gather(read: impl FnOnce(&mut dyn Sink) -> io::Result<Tally>) -> Imported {
-        let mut im = Imported {
+    /// Nothing imported yet: the text holds the `% TTN 1` line.
+    pub fn new() -> Imported {
+        Imported {
             text: format!("% TTN {}\n", troef_ttn::TTN_VERSION),
             ..Imported::default()
-        };
+        }
+    }
+
+    /// Gathers what `read` finds into memory.
+    fn gather(read: impl FnOnce(&mut dyn Sink) -> io::Result<Tally>) -> Imported {
+        let mut im = Imported::new();
         // Reading from and writing to memory cannot fail.
         let tally = read(&mut im).unwrap_or_default();
         im.records = tally.records;
