@@ -78,12 +78,6 @@ impl RamschGame {
         )
     }
 
-    /// The largest payment of one player in a deal: every other player
-    /// pays or is paid the tariff, doubled by up to three Jungfrauen.
-    fn largest_payment(&self) -> i32 {
-        (self.profile.tariff.ramsch.clamp(0, 1_000) as i32) * 3 * 8
-    }
-
     /// The result on the line played: each player's Augen and the losers.
     pub fn result_text(&self) -> String {
         let s = self.score();
@@ -101,15 +95,39 @@ impl RamschGame {
     }
 
     /// What the rest of the value depends on beyond the cards and the
-    /// leader: `me`, each player's Augen and whether she took a trick
-    /// (Jungfrau, Durchmarsch), and under the last-trick tie rule who of
-    /// them took a trick most recently.
+    /// leader: `me`, whether each player took a trick (Jungfrau,
+    /// Durchmarsch), and of the Augen only what can still decide who has
+    /// the most:
+    ///
+    /// - a player who cannot reach the most Augen held now even with every
+    ///   point left is never a loser, and her Augen decide nothing;
+    /// - the others' Augen count as their distances below the most held
+    ///   now, as a common shift changes no comparison at the end;
+    /// - under the last-trick tie rule, the order in which the others last
+    ///   took a trick, not the tricks' numbers.
+    ///
+    /// Positions alike in these have the same value, so they share the
+    /// table's entries (Augen by their values kept every position apart).
     fn context(&self) -> u64 {
         use troef_cards::deal::mix64;
         let e = &self.engine;
+        let left = crate::points::points_left(e);
+        let most = Seat::ALL
+            .map(|s| e.points[s])
+            .into_iter()
+            .max()
+            .unwrap_or(0);
+        // The Augen that still count, as distances below the most (+1; 0
+        // for a player whose Augen decide nothing).
+        let counts = Seat::ALL.map(|s| e.points[s] + left >= most);
         let mut h = self.me.index() as u64 | e.state << 2;
         for s in Seat::ALL {
-            h = h << 8 | e.points[s].clamp(0, 255) as u64;
+            let d = if counts[s.index()] {
+                (most - e.points[s]).clamp(0, 254) + 1
+            } else {
+                0
+            };
+            h = h << 8 | d as u64;
         }
         let mut tricks = 0u64;
         for s in Seat::ALL {
@@ -117,13 +135,19 @@ impl RamschGame {
         }
         let mut recent = 0u64;
         if self.profile.house.ramsch_tie == sk::profile::RamschTie::LastTrick {
-            for s in Seat::ALL {
-                let last = self
-                    .winners
-                    .iter()
-                    .rposition(|&w| w == s)
-                    .map_or(0, |i| i + 1);
-                recent = recent << 5 | last as u64;
+            // Each player's last trick taken (0: none, or her Augen decide
+            // nothing), then its rank among them.
+            let last = Seat::ALL.map(|s| {
+                let taken = self.winners.iter().rposition(|&w| w == s);
+                taken.filter(|_| counts[s.index()]).map_or(0, |i| i + 1)
+            });
+            for l in last {
+                let rank = if l == 0 {
+                    0
+                } else {
+                    1 + last.iter().filter(|&&o| o != 0 && o < l).count()
+                };
+                recent = recent << 3 | rank as u64;
             }
         }
         mix64(h) ^ mix64(tricks | recent << 4)
@@ -163,11 +187,15 @@ impl RamschGame {
         self.profile.tariff.ramsch.clamp(0, 1_000) as i32
     }
 
-    /// Bounds on `me`'s payment: none is larger than [`Self::largest_payment`];
-    /// a loser pays (0 at most), a player who cannot lose is paid (0 at
-    /// least). `me` is sure to lose when she has more Augen than any other
-    /// can reach and cannot take every trick; she is safe when another
-    /// already has more than she can reach and no one can take every trick.
+    /// Bounds on `me`'s payment. Its size: a player pays or is paid at most
+    /// three times the tariff, doubled once for each player who may still
+    /// end without a trick (a Jungfrau: one who has not taken one yet); a
+    /// Durchmarsch pays three tariffs or costs one. Its sign: a player who
+    /// cannot lose is paid at least one tariff, one sure to lose pays (0 at
+    /// most: when all four tie, no one is paid). `me` is sure to lose when
+    /// she has more Augen than any other can reach and cannot take every
+    /// trick; she is safe when another already has more than she can reach
+    /// and no one else can take every trick.
     fn bounds(&self) -> (i32, i32) {
         let e = &self.engine;
         let left = crate::points::points_left(e);
@@ -182,14 +210,21 @@ impl RamschGame {
         // Only a player who took every trick so far can still take all.
         let i_may_sweep = sweep && others.clone().all(|s| e.tricks_won[s] == 0);
         let other_may_sweep = sweep && e.tricks_won[self.me] == 0 && takers <= 1;
-        let largest = self.largest_payment();
+        let tariff = self.tariff();
+        // At most three: someone takes the tricks.
+        let doublings = if self.profile.house.ramsch_jungfrau {
+            (4 - takers as u32).min(3)
+        } else {
+            0
+        };
+        let largest = tariff * 3 * (1 << doublings);
         let hi = if mine > most_other + left && !i_may_sweep {
             0
         } else {
             largest
         };
         let lo = if others.into_iter().any(|s| e.points[s] > mine + left) && !other_may_sweep {
-            0
+            tariff
         } else {
             -largest
         };
