@@ -313,10 +313,9 @@ const fn fold(w: u64) -> u64 {
 pub struct Indexed<'r> {
     rec: &'r Record,
     /// Open addressing by [`name_key`]: each slot holds the place of the
-    /// first tag of a name plus one, 0 when empty. Unused (every slot
-    /// [`Indexed::UNUSED`]) for a record of more than [`Indexed::MOST`]
-    /// tags, which [`Record::tag`] searches.
-    slots: [u8; Indexed::SLOTS],
+    /// first tag of a name plus one, 0 when empty. `None` for a record of
+    /// more than [`Indexed::MOST`] tags, which [`Record::tag`] searches.
+    slots: Option<[u8; Indexed::SLOTS]>,
 }
 
 impl<'r> Indexed<'r> {
@@ -324,57 +323,44 @@ impl<'r> Indexed<'r> {
     /// At most half the slots are filled, so probes stay short and always
     /// meet an empty slot.
     const MOST: usize = Indexed::SLOTS / 2;
-    const UNUSED: u8 = u8::MAX;
 
     pub fn new(rec: &'r Record) -> Self {
-        if rec.tags.len() > Indexed::MOST {
-            let slots = [Indexed::UNUSED; Indexed::SLOTS];
-            return Indexed { rec, slots };
-        }
-        let mut slots = [0; Indexed::SLOTS];
-        for (k, t) in rec.tags.iter().enumerate() {
-            let mut s = Indexed::slot(&t.name);
-            loop {
-                match slots[s] {
-                    0 => {
-                        slots[s] = k as u8 + 1;
-                        break;
-                    }
-                    // A name seen before: its first tag is the one found.
-                    j if same_name(&rec.tags[usize::from(j) - 1].name, &t.name) => break,
-                    _ => s = (s + 1) % Indexed::SLOTS,
+        let slots = (rec.tags.len() <= Indexed::MOST).then(|| {
+            let mut slots = [0; Indexed::SLOTS];
+            for (k, t) in rec.tags.iter().enumerate() {
+                // A name seen before keeps its first tag.
+                if let Err(empty) = Indexed::probe(&slots, &rec.tags, &t.name) {
+                    slots[empty] = k as u8 + 1;
                 }
             }
-        }
+            slots
+        });
         Indexed { rec, slots }
     }
 
+    /// Where `name` is: the place of its first tag in `tags`, or the empty
+    /// slot where it would go.
     #[inline(always)]
-    fn slot(name: &str) -> usize {
-        (name_key(name.as_bytes()) >> 26) as usize
-    }
-
-    /// The record viewed.
-    pub fn record(&self) -> &'r Record {
-        self.rec
+    fn probe(slots: &[u8; Indexed::SLOTS], tags: &[Tag], name: &str) -> Result<usize, usize> {
+        let mut s = (name_key(name.as_bytes()) >> 26) as usize;
+        loop {
+            let place = usize::from(slots[s]).checked_sub(1).ok_or(s)?;
+            if same_name(&tags[place].name, name) {
+                return Ok(place);
+            }
+            s = (s + 1) % Indexed::SLOTS;
+        }
     }
 
     /// The first tag of a name, as [`Record::tag`] finds it.
     #[inline]
     pub fn tag(&self, name: &str) -> Option<&'r Tag> {
-        let mut s = Indexed::slot(name);
-        loop {
-            match self.slots[s] {
-                0 => return None,
-                Indexed::UNUSED => return self.rec.tag(name),
-                j => {
-                    let t = &self.rec.tags[usize::from(j) - 1];
-                    if same_name(&t.name, name) {
-                        return Some(t);
-                    }
-                }
+        match &self.slots {
+            None => self.rec.tag(name),
+            Some(slots) => {
+                let place = Indexed::probe(slots, &self.rec.tags, name).ok()?;
+                Some(&self.rec.tags[place])
             }
-            s = (s + 1) % Indexed::SLOTS;
         }
     }
 
