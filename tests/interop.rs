@@ -1069,3 +1069,30 @@ fn every_importer_reads_alike_whatever_its_buffer() {
     }
     assert!(compared >= 3 * 7 * 3, "{compared} reads compared");
 }
+
+/// What no real log holds is refused as damage, never read into memory:
+/// a JSON value over 16 MiB ends the reading (the messages before it are
+/// read), a NetSchafkopf line over 64 KiB is read up to there, a game of
+/// more than 4,096 lines is skipped; each is a problem naming its place.
+#[test]
+fn importers_bound_what_they_hold() {
+    let fixture =
+        std::fs::read_to_string(root().join("corpus/import/jass-server/two-hands.json")).unwrap();
+    let huge = format!("{{\"messageType\": \"{}\"}}", "x".repeat(17 << 20));
+    let log = format!("{},\n{huge}]", fixture.trim_end().trim_end_matches(']'));
+    let im = jass_server::import(&log, "huge.json", None);
+    assert_eq!(im.records, 2, "{:?}", im.problems);
+    assert_problem(&im, "a JSON value of more than 16 MiB");
+
+    let bytes = std::fs::read(root().join("corpus/import/netschafkopf/session.txt")).unwrap();
+    let text = netschafkopf::decode(&bytes);
+    let (head, games) = text.split_at(text.find("\n \r\n").unwrap());
+    let long_line = format!("{head}\n{}{games}", "x".repeat(70 << 10));
+    let im = netschafkopf::import(long_line.as_bytes(), "long.txt", None);
+    assert_problem(&im, "a line of more than 64 KiB: only its start is read");
+    let many = format!("{head}\n \nGeber: Gast\n{}{games}", "x\n".repeat(5000));
+    let im = netschafkopf::import(many.as_bytes(), "many.txt", None);
+    assert_eq!(im.skipped, 1, "{:?}", im.problems);
+    assert_eq!(im.records, 3);
+    assert_problem(&im, "a game of more than 4096 lines; the game is skipped");
+}

@@ -244,11 +244,13 @@ impl<R: BufRead> JsonValues<R> {
             self.value.extend_from_slice(word);
             self.place.advance(&buf[..used]);
             self.input.consume(used);
-            if end {
-                return Ok(true);
-            }
+            // Whatever the buffer's size: a value read in one fill is held
+            // to the bound as one read in many.
             if self.value.len() > MOST_BYTES {
                 return Ok(false);
+            }
+            if end {
+                return Ok(true);
             }
         }
     }
