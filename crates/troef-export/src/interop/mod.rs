@@ -146,23 +146,22 @@ impl<'s> Out<'s> {
     }
 
     pub(crate) fn warn(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        let p = Problem {
-            at: at.into(),
-            message: message.into(),
-        };
-        if !self.failed() {
-            let r = self.sink.warning(&p);
-            self.keep(r);
-        }
+        self.tell(at.into(), message.into(), |sink, p| sink.warning(p));
     }
 
     pub(crate) fn problem(&mut self, at: impl Into<String>, message: impl Into<String>) {
-        let p = Problem {
-            at: at.into(),
-            message: message.into(),
-        };
+        self.tell(at.into(), message.into(), |sink, p| sink.problem(p));
+    }
+
+    /// Hands a warning or a problem to the sink (`to`), unless it failed.
+    fn tell(
+        &mut self,
+        at: String,
+        message: String,
+        to: impl FnOnce(&mut dyn Sink, &Problem) -> io::Result<()>,
+    ) {
         if !self.failed() {
-            let r = self.sink.problem(&p);
+            let r = to(&mut *self.sink, &Problem { at, message });
             self.keep(r);
         }
     }
