@@ -583,6 +583,9 @@ impl Position for AnyGame {
     fn trump_while_able_to_follow(&self) -> bool {
         each!(self, g => g.trump_while_able_to_follow())
     }
+    fn grows_with_points(&self) -> bool {
+        each!(self, g => g.grows_with_points())
+    }
 }
 
 /// The choices of a game, in table order: Klaverjassen's four trumps,

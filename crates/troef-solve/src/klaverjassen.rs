@@ -17,6 +17,7 @@
 //! claiming). When the makers are nat, the defenders score 162 and all roem.
 
 use crate::{Feature, Position, Split, Start};
+use std::cell::Cell;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
 use troef_rules::klaverjassen::{self as kj, Profile, TOTAL_POINTS, TRICKS};
@@ -59,6 +60,10 @@ pub struct Klaverjas {
     factor: i32,
     acc: Acc,
     stack: Vec<Acc>,
+    /// The last [`Klaverjas::roem_cards`] asked, `(live, roem cards)`: the
+    /// live cards do not change within a trick, and the search asks at
+    /// every card.
+    roem_seen: Cell<(CardSet, CardSet)>,
 }
 
 /// The deal's result at the end of play, under the solver's claims.
@@ -111,6 +116,8 @@ impl Klaverjas {
             },
             acc,
             stack: Vec::with_capacity(32),
+            // No position has every card live.
+            roem_seen: Cell::new((CardSet::from_bits(u64::MAX), CardSet::EMPTY)),
         }
     }
 
@@ -383,10 +390,22 @@ impl Position for Klaverjas {
         2 * self.factor
     }
     fn special(&self, live: CardSet) -> CardSet {
-        self.roem_cards(live)
+        let (seen, cards) = self.roem_seen.get();
+        if seen == live {
+            return cards;
+        }
+        let cards = self.roem_cards(live);
+        self.roem_seen.set((live, cards));
+        cards
     }
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.game.rules.strength(c, led)
+    }
+    /// Made needs more of the margin (or of the makers' cards), which
+    /// grows with the makers' points; made, the value is the margin; nat,
+    /// a constant.
+    fn grows_with_points(&self) -> bool {
+        true
     }
 }
 

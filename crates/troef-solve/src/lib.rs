@@ -111,6 +111,15 @@ pub trait Position {
     fn trump_while_able_to_follow(&self) -> bool {
         false
     }
+    /// Whether the value never falls when the maximising side takes more
+    /// card points, every trick going to the same side and every roem the
+    /// same (a points game; not Ramsch, where it matters which opponent
+    /// takes them). The search then plays only one of a run of adjacent
+    /// cards into a trick whose taker is settled (see
+    /// `order::moves_into`).
+    fn grows_with_points(&self) -> bool {
+        false
+    }
 }
 
 /// The [`Position`] methods an adapter reads straight off its trick engine

@@ -313,7 +313,124 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
     order: &Order,
     legal: CardSet,
     reps: &mut Cards,
+    member: impl FnMut(Card, Card),
+) {
+    walk(p, order, legal, reps, member, None);
+}
+
+/// The cards the search tries: one of each class of [`classes_into`], and
+/// where the trick's taker is settled (see [`Taker`]), one of each run of
+/// adjacent cards whatever their points: the one that gives the most points
+/// to a trick of the player's own side, the fewest to the other side's.
+///
+/// Why the others need no search (with a value that grows with the
+/// maximising side's points, [`Position::grows_with_points`]): let `a` and
+/// `b` be two cards of a run, `a` worth `d` points more. Every line after
+/// `a` has a twin after `b` with `a` and `b` swapped, legal as well, since
+/// no live card lies between them, and with the same taker of every trick;
+/// the twins differ only in the points of two tricks: this one, whose taker
+/// is settled, gets `d` more after `a`, and the later trick that takes the
+/// card kept back gets `d` more after `b`. So after `a` the side taking
+/// this trick is never worse off, and the other side never better.
+pub(crate) fn moves_into<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    legal: CardSet,
+    reps: &mut Cards,
+    taker: Option<Taker>,
+) {
+    walk(p, order, legal, reps, |_, _| {}, taker);
+}
+
+/// The card that takes the trick in progress so far: its place in the
+/// trick and its strength.
+#[inline]
+pub(crate) fn winning<P: Position + ?Sized>(p: &P, order: &Order) -> (usize, u8) {
+    let trick = p.trick();
+    let Some(led) = trick[0] else {
+        return (0, 0);
+    };
+    let mut best = (0, order.strength(led, led));
+    for (i, c) in trick.iter().enumerate().take(p.in_trick()).skip(1) {
+        let Some(c) = *c else { break };
+        let s = order.strength(c, led);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    best
+}
+
+/// A trick in progress, in a game whose value grows with the maximising
+/// side's points: what [`moves_into`] needs to tell whether a run of the
+/// player's cards settles who takes it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Taker {
+    led: Card,
+    /// Cards played to the trick.
+    n: usize,
+    /// The strength of the card that takes it so far.
+    strength: u8,
+    /// Whether that card is the player's side's.
+    ours: bool,
+}
+
+impl Taker {
+    /// `winning`: the trick's [`winning`] card. `None` at a lead, or where
+    /// points may not be traded so.
+    pub fn new<P: Position + ?Sized>(p: &P, (win_i, strength): (usize, u8)) -> Option<Taker> {
+        let n = p.in_trick();
+        if n == 0 || !p.grows_with_points() {
+            return None;
+        }
+        Some(Taker {
+            led: p.trick()[0]?,
+            n,
+            strength,
+            ours: p.maximizer(p.seat_at(win_i)) == p.maximizer(p.to_play()),
+        })
+    }
+
+    /// The strongest card any later player holds, legal or not.
+    fn later<P: Position + ?Sized>(&self, p: &P, order: &Order) -> u8 {
+        let mut most = 0;
+        for j in self.n + 1..4 {
+            for c in p.hands()[p.seat_at(j)] {
+                most = most.max(order.strength(c, self.led));
+            }
+        }
+        most
+    }
+
+    /// For a run whose strongest card is `c`, with `later` the strongest
+    /// card of the players after: whether the trick's taker is settled once
+    /// the player plays it, and then whether it is the player's side
+    /// (`Some(true)`: give it the most points) or not (`Some(false)`: the
+    /// fewest).
+    fn pick(&self, order: &Order, c: Card, later: u8) -> Option<bool> {
+        let s = order.strength(c, self.led);
+        let (s, ours) = if s > self.strength {
+            (s, true)
+        } else {
+            (self.strength, self.ours)
+        };
+        (s > later).then_some(ours)
+    }
+}
+
+/// [`classes_into`] and [`moves_into`]. A run whose taker is settled
+/// (`taker`) joins whatever its points, its representative being the card
+/// with the most points or the fewest; other classes only join cards of
+/// equal points. `member` is called as a card joins a class; in a run
+/// that picks, the representative may change after, so only the search,
+/// which reads no members, passes a taker.
+fn walk<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    legal: CardSet,
+    reps: &mut Cards,
     mut member: impl FnMut(Card, Card),
+    taker: Option<Taker>,
 ) {
     // No two legal cards in one group: every card is a class of its own.
     let mut shared = false;
@@ -331,6 +448,7 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
     }
     let live = crate::live(p);
     let mut special = None;
+    let mut later = None;
     let mut seen = CardSet::EMPTY;
     for g in 0..GROUPS {
         let mut left = (legal & order.groups[g]).len();
@@ -338,8 +456,10 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
             // One card: a class of its own (see below).
             continue;
         }
-        // The open class: its representative, points and last member.
-        let mut open: Option<(Card, u8, Card)> = None;
+        // The open class: its representative and its points, its last
+        // member, and whether it picks by points (see `Taker::pick`; asked
+        // only when a card of other points is next to it).
+        let mut open: Option<(Card, u8, Card, Option<Option<bool>>)> = None;
         for &(c, f) in order.group(g) {
             if left == 0 {
                 break;
@@ -353,22 +473,36 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
             }
             left -= 1;
             seen.insert(c);
-            let joins = open.is_some_and(|(_, pts, last)| {
-                pts == f.points && {
-                    let sp = *special.get_or_insert_with(|| p.special(live));
-                    !sp.contains(last) && !sp.contains(c)
-                }
-            });
-            match open {
-                Some((r, pts, _)) if joins => {
-                    member(c, r);
-                    open = Some((r, pts, c));
-                }
-                _ => {
-                    reps.push(c);
-                    member(c, c);
-                    open = Some((c, f.points, c));
-                }
+            let Some((r, pts, last, mut how)) = open else {
+                reps.push(c);
+                member(c, c);
+                open = Some((c, f.points, c, None));
+                continue;
+            };
+            let most = if pts == f.points {
+                None
+            } else {
+                *how.get_or_insert_with(|| {
+                    let t = taker?;
+                    let most = *later.get_or_insert_with(|| t.later(p, order));
+                    t.pick(order, r, most)
+                })
+            };
+            let joins = (pts == f.points || most.is_some()) && {
+                let sp = *special.get_or_insert_with(|| p.special(live));
+                !sp.contains(last) && !sp.contains(c)
+            };
+            if !joins {
+                reps.push(c);
+                member(c, c);
+                open = Some((c, f.points, c, None));
+            } else if most.is_some_and(|m| if m { f.points > pts } else { f.points < pts }) {
+                *reps.as_mut_slice().last_mut().expect("the open class") = c;
+                member(c, r);
+                open = Some((c, f.points, c, how));
+            } else {
+                member(c, r);
+                open = Some((r, pts, c, how));
             }
         }
     }

@@ -134,6 +134,11 @@ impl<R: TrickRules> Position for PointGame<R> {
         a.points + if a.lost == 0 { ALL_TRICKS } else { 0 }
             - if a.tricks == 0 { ALL_TRICKS } else { 0 }
     }
+    /// The side's points plus bonuses that depend on the tricks alone (a
+    /// Tout: the tricks alone).
+    fn grows_with_points(&self) -> bool {
+        true
+    }
     fn trick_start(&self, _beta: i32, _live: CardSet, sure: crate::Sure) -> Start {
         let (lo, hi) = self.bounds(sure);
         Start {

@@ -446,8 +446,10 @@ impl Solver {
     fn moves<P: Position>(&self, p: &P, hint: Option<Card>) -> Cards {
         let legal = p.legal();
         let mut moves = Cards::new();
+        let winning = order::winning(p, &self.order);
         if self.options.equivalence {
-            order::classes_into(p, &self.order, legal, &mut moves, |_, _| {});
+            let taker = order::Taker::new(p, winning);
+            order::moves_into(p, &self.order, legal, &mut moves, taker);
         } else {
             for c in legal {
                 moves.push(c);
@@ -457,7 +459,7 @@ impl Solver {
             if p.in_trick() == 0 && leads_by_trick(p) {
                 sort_leads(p, &self.order, moves.as_mut_slice());
             } else {
-                sort_moves(p, &self.order, moves.as_mut_slice());
+                sort_moves(p, &self.order, winning, moves.as_mut_slice());
             }
         }
         if let Some(h) = hint {
@@ -618,7 +620,12 @@ fn threat<P: Position + ?Sized>(
 /// trump modes), only the cards played so far count; the last player takes
 /// a trick with the weakest trump that does, and a group's strongest card in
 /// play is the last to give to the side's trick.
-fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
+fn sort_moves<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    (win_i, wstrength): (usize, u8),
+    moves: &mut [Card],
+) {
     let n = p.in_trick();
     let trick = p.trick();
     let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
@@ -629,15 +636,6 @@ fn sort_moves<P: Position + ?Sized>(p: &P, order: &Order, moves: &mut [Card]) {
         }
     } else {
         let led = trick[0].expect("trick started");
-        let mut win_i = 0;
-        let mut wstrength = order.strength(led, led);
-        for (i, c) in trick.iter().enumerate().take(n).skip(1) {
-            let s = order.strength(c.expect("played"), led);
-            if s > wstrength {
-                win_i = i;
-                wstrength = s;
-            }
-        }
         let me = p.to_play();
         let friendly = p.maximizer(p.seat_at(win_i)) == p.maximizer(me);
         // The strongest card each side has played or (all four hands are
