@@ -207,6 +207,13 @@ impl Position for PandoerenGame {
             -s
         }
     }
+    /// The number bids: the pair's points and the roem fixed before play;
+    /// not while a partner is still to be found by winning a trick (the
+    /// sides change then), nor in the trick contracts, where it matters
+    /// which trick the jas took.
+    fn grows_with_points(&self) -> bool {
+        self.counts_points() && !self.race
+    }
     fn first_guess(&self) -> i32 {
         match self.tally.bid.goal() {
             Goal::Points(n) => n.min(1_000) as i32,
