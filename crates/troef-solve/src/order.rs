@@ -361,6 +361,45 @@ pub(crate) fn winning<P: Position + ?Sized>(p: &P, order: &Order) -> (usize, u8)
     best
 }
 
+/// The cards `seat` could answer a lead of `led` with: those of the led
+/// group, or any card when void in it; a trump too where trumping is free
+/// (`free_ruff`). Every legal card that could take the trick is among them
+/// (a player who follows may play no card of another group but a trump,
+/// and then only where trumping is free), which [`Taker`] relies on.
+pub(crate) fn answers<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    seat: Seat,
+    led: Card,
+    free_ruff: bool,
+) -> CardSet {
+    let hand = p.hands()[seat];
+    let follows = hand & order.groups[order.group_of(led)];
+    if follows.is_empty() {
+        hand
+    } else if free_ruff {
+        follows | (hand & order.groups[4])
+    } else {
+        follows
+    }
+}
+
+/// The strongest card `seat` could play to a trick led by `led` (one of
+/// its [`answers`]).
+pub(crate) fn threat<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    seat: Seat,
+    led: Card,
+    free_ruff: bool,
+) -> u8 {
+    answers(p, order, seat, led, free_ruff)
+        .iter()
+        .map(|c| order.strength(c, led))
+        .max()
+        .unwrap_or(0)
+}
+
 /// A trick in progress, in a game whose value grows with the maximising
 /// side's points: what [`moves_into`] needs to tell whether a run of the
 /// player's cards settles who takes it.
@@ -391,15 +430,13 @@ impl Taker {
         })
     }
 
-    /// The strongest card any later player holds, legal or not.
+    /// The strongest card any later player may play (see [`threat`]).
     fn later<P: Position + ?Sized>(&self, p: &P, order: &Order) -> u8 {
-        let mut most = 0;
-        for j in self.n + 1..4 {
-            for c in p.hands()[p.seat_at(j)] {
-                most = most.max(order.strength(c, self.led));
-            }
-        }
-        most
+        let free_ruff = p.trump_while_able_to_follow();
+        (self.n + 1..4)
+            .map(|j| threat(p, order, p.seat_at(j), self.led, free_ruff))
+            .max()
+            .unwrap_or(0)
     }
 
     /// For a run whose strongest card is `c`, with `later` the strongest

@@ -5,7 +5,7 @@ use crate::order::{self, Order};
 use crate::tt::{self, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
-use troef_cards::{Card, CardSet, Seat};
+use troef_cards::{Card, CardSet};
 
 /// Which techniques the solver uses; [`Options::FULL`] is the solver, the
 /// others are the rungs of the benchmark ladder.
@@ -538,7 +538,7 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
         let (mut win_side, mut win_strength) = (me, order.strength(lead, lead));
         for j in 1..4 {
             let seat = p.seat_at(j);
-            let t = threat(p, order, seat, lead, free_ruff);
+            let t = order::threat(p, order, seat, lead, free_ruff);
             if t > win_strength {
                 win_strength = t;
                 win_side = p.maximizer(seat);
@@ -547,7 +547,7 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
         let mut pts = order.feature(lead).points as i32;
         for j in 1..4 {
             let seat = p.seat_at(j);
-            let points = answers(p, order, seat, lead, free_ruff)
+            let points = order::answers(p, order, seat, lead, free_ruff)
                 .iter()
                 .map(|c| order.feature(c).points as i32);
             pts += if p.maximizer(seat) == win_side {
@@ -571,43 +571,6 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
 /// Added to the key of a card kept back in [`sort_moves`]: more than any
 /// card's points, so that it comes after every other card of its class.
 const TOP_KEPT: i32 = 30;
-
-/// The cards `seat` could answer a lead of `led` with: those of the led
-/// group, or any card when void in it; a trump too where trumping is free
-/// (`free_ruff`).
-fn answers<P: Position + ?Sized>(
-    p: &P,
-    order: &Order,
-    seat: Seat,
-    led: Card,
-    free_ruff: bool,
-) -> CardSet {
-    let hand = p.hands()[seat];
-    let follows = hand & order.groups[order.group_of(led)];
-    if follows.is_empty() {
-        hand
-    } else if free_ruff {
-        follows | (hand & order.groups[4])
-    } else {
-        follows
-    }
-}
-
-/// The strongest card `seat` could play to a trick led by `led` (one of
-/// its [`answers`]).
-fn threat<P: Position + ?Sized>(
-    p: &P,
-    order: &Order,
-    seat: Seat,
-    led: Card,
-    free_ruff: bool,
-) -> u8 {
-    answers(p, order, seat, led, free_ruff)
-        .iter()
-        .map(|c| order.strength(c, led))
-        .max()
-        .unwrap_or(0)
-}
 
 /// Move ordering for point games. Leading: strong cards first. Following,
 /// with all four hands known: when the trick will be the player's side's
@@ -652,7 +615,7 @@ fn sort_moves<P: Position + ?Sized>(
         let later = if free_ruff { 4 } else { n + 1 };
         for j in later..4 {
             let seat = p.seat_at(j);
-            let t = threat(p, order, seat, led, false);
+            let t = order::threat(p, order, seat, led, false);
             if p.maximizer(seat) == p.maximizer(me) {
                 ours = ours.max(t);
             } else {
