@@ -264,14 +264,30 @@ impl Klaverjas {
 
     /// The live cards that can still take part in roem: three or more in a
     /// row of one suit, four of a kind worth something, and the king and
-    /// queen of trumps while stuk counts in a trick.
+    /// queen of trumps while stuk counts in a trick. Roem is formed in one
+    /// trick, which holds one card of each seat, so the cards of a run (of
+    /// four of a kind, of stuk) must be held by as many seats, a card in the
+    /// trick in progress by the seat that played it.
     fn roem_cards(&self, live: CardSet) -> CardSet {
+        let g = &self.game;
+        let mut own = g.hands.0;
+        for (i, c) in g.trick.iter().enumerate().take(g.in_trick) {
+            if let Some(c) = *c {
+                own[g.seat_at(i).index()].insert(c);
+            }
+        }
         let mut out = CardSet::EMPTY;
         for s in Suit::ALL {
             let shift = 16 * s as u64;
             let lane = live.of_suit(s).bits() >> shift;
-            // Bit r starts a run of three: r, r+1, r+2.
-            let starts = lane & lane >> 1 & lane >> 2;
+            // Bit r: a seat holds two of r, r+1 and r+2.
+            let twice = own.iter().fold(0, |t, o| {
+                let m = o.of_suit(s).bits() >> shift;
+                let next = m & m >> 1;
+                t | next | next >> 1 | m & m >> 2
+            });
+            // Bit r starts a run of three: r, r+1, r+2, of three seats.
+            let starts = lane & lane >> 1 & lane >> 2 & !twice;
             let run = starts | starts << 1 | starts << 2;
             out = out | CardSet::from_bits((run & lane) << shift);
         }
@@ -280,19 +296,18 @@ impl Klaverjas {
             let r = fours.trailing_zeros() as u8;
             fours &= fours - 1;
             let rank = Rank::new(r).expect("a rank");
-            if self.quartet_of(rank) > 0 {
-                for s in Suit::ALL {
-                    out.insert(Card::new(s, rank));
-                }
+            let kind = CardSet::from_iter(Suit::ALL.map(|s| Card::new(s, rank)));
+            let apart = own.iter().all(|o| (*o & kind).len() == 1);
+            if apart && self.quartet_of(rank) > 0 {
+                out = out | kind;
             }
         }
         if self.stuk_in_trick {
             let trump = self.game.rules.trump;
-            for r in [Rank::KING, Rank::QUEEN] {
-                let c = Card::new(trump, r);
-                if live.contains(c) {
-                    out.insert(c);
-                }
+            let stuk =
+                CardSet::from_iter([Card::new(trump, Rank::KING), Card::new(trump, Rank::QUEEN)]);
+            if (live & stuk) == stuk && own.iter().all(|o| (*o & stuk).len() < 2) {
+                out = out | stuk;
             }
         }
         out

@@ -85,6 +85,53 @@ fn klaverjassen_agrees_with_minimax() {
     }
 }
 
+/// Endgames in which roem is still possible: the random line keeps back
+/// four cards of a rank, the king and queen of trumps and a run of three
+/// (while it has another legal card), so that the roem cards
+/// (`Position::special`: four of a kind, stuk, runs, each only while its
+/// cards are in as many hands) are tried on every kind of roem.
+#[test]
+fn klaverjassen_roem_agrees_with_minimax() {
+    use troef_cards::{Card, Rank};
+    let mut rng = SplitMix64(11);
+    let profiles = profiles("klaverjassen");
+    let ranks = [Rank::JACK, Rank::ACE, Rank::SEVEN, Rank::QUEEN];
+    for i in 0..600 {
+        let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
+        let trump = Suit::ALL[(rng.next_u64() % 4) as usize];
+        let makers = Team::ALL[(rng.next_u64() % 2) as usize];
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let rank = ranks[(rng.next_u64() % 4) as usize];
+        let run_suit = Suit::ALL[(rng.next_u64() % 4) as usize];
+        let low = 7 + (rng.next_u64() % 6) as u8;
+        let mut keep = CardSet::from_iter(Suit::ALL.map(|s| Card::new(s, rank)));
+        keep.insert(Card::new(trump, Rank::KING));
+        keep.insert(Card::new(trump, Rank::QUEEN));
+        for r in low..low + 3 {
+            keep.insert(Card::new(run_suit, Rank::new(r).expect("a rank")));
+        }
+        let mut g = Klaverjas::new(hands, trump, makers, leader, p);
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        loop {
+            let n: u32 = g.hands().0.iter().map(|h| h.len()).sum();
+            if n as usize <= left {
+                break;
+            }
+            let legal = g.legal();
+            let pool: Vec<_> = if (legal - keep).is_empty() {
+                legal.iter().collect()
+            } else {
+                (legal - keep).iter().collect()
+            };
+            g.play(pool[(rng.next_u64() % pool.len() as u64) as usize]);
+        }
+        agree(&mut g, &format!("kj roem #{i} {} {rank:?}", p.name));
+    }
+}
+
 #[test]
 fn jass_agrees_with_minimax() {
     let mut rng = SplitMix64(2);
