@@ -199,7 +199,10 @@ impl Klaverjas {
     /// live cards allow, and at most what the live cards of each suit can
     /// form in disjoint tricks (a run of four uses four cards of its suit, a
     /// run of three three) plus every four of a kind still live; and stuk.
+    /// Only the cards that can still form roem count (see
+    /// [`Klaverjas::roem_cards`]).
     fn roem_bound(&self, live: CardSet) -> i32 {
+        let live = self.special(live);
         let left = (TRICKS - self.game.tricks_done) as i32;
         let mut best = 0;
         let mut total = 0;
