@@ -22,17 +22,42 @@ fn deal(deck: troef_cards::Deck, sizes: &[u32], rng: &mut SplitMix64) -> BySeat<
 /// Plays random legal cards until `left` cards remain in all, and returns
 /// how many were played.
 fn advance<P: Position>(p: &mut P, rng: &mut SplitMix64, cards_left: usize) -> usize {
+    advance_keeping(p, rng, cards_left, CardSet::EMPTY)
+}
+
+/// As [`advance`], never playing a card of `keep` while another is legal.
+fn advance_keeping<P: Position>(
+    p: &mut P,
+    rng: &mut SplitMix64,
+    cards_left: usize,
+    keep: CardSet,
+) -> usize {
     let mut n = 0;
     loop {
         let left: u32 = p.hands().0.iter().map(|h| h.len()).sum();
         if left as usize <= cards_left || p.is_over() {
             return n;
         }
-        let legal: Vec<_> = p.legal().iter().collect();
-        let c = legal[(rng.next_u64() % legal.len() as u64) as usize];
+        let legal = p.legal();
+        let pool = if (legal - keep).is_empty() {
+            legal
+        } else {
+            legal - keep
+        };
+        let pool: Vec<_> = pool.iter().collect();
+        let c = pool[(rng.next_u64() % pool.len() as u64) as usize];
         p.play(c);
         n += 1;
     }
+}
+
+/// A Klaverjassen deal under `p`: random hands, trumps, makers and leader.
+fn klaverjas(p: &kj::Profile, rng: &mut SplitMix64) -> Klaverjas {
+    let hands = deal(kj::DECK, &[8, 8, 8, 8], rng);
+    let trump = Suit::ALL[(rng.next_u64() % 4) as usize];
+    let makers = Team::ALL[(rng.next_u64() % 2) as usize];
+    let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+    Klaverjas::new(hands, trump, makers, leader, p)
 }
 
 /// Every card's value by the solver (each rung of the ladder) equals plain minimax.
@@ -74,11 +99,7 @@ fn klaverjassen_agrees_with_minimax() {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
-        let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
-        let trump = Suit::ALL[(rng.next_u64() % 4) as usize];
-        let makers = Team::ALL[(rng.next_u64() % 2) as usize];
-        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let mut g = Klaverjas::new(hands, trump, makers, leader, p);
+        let mut g = klaverjas(p, &mut rng);
         let left = 12 + (rng.next_u64() % 6) as usize;
         advance(&mut g, &mut rng, left);
         agree(&mut g, &format!("kj #{i} {}", p.name));
@@ -100,10 +121,8 @@ fn klaverjassen_roem_agrees_with_minimax() {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
-        let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
-        let trump = Suit::ALL[(rng.next_u64() % 4) as usize];
-        let makers = Team::ALL[(rng.next_u64() % 2) as usize];
-        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mut g = klaverjas(p, &mut rng);
+        let trump = g.game.rules.trump;
         let rank = ranks[(rng.next_u64() % 4) as usize];
         let run_suit = Suit::ALL[(rng.next_u64() % 4) as usize];
         let low = 7 + (rng.next_u64() % 6) as u8;
@@ -113,21 +132,8 @@ fn klaverjassen_roem_agrees_with_minimax() {
         for r in low..low + 3 {
             keep.insert(Card::new(run_suit, Rank::new(r).expect("a rank")));
         }
-        let mut g = Klaverjas::new(hands, trump, makers, leader, p);
         let left = 12 + (rng.next_u64() % 6) as usize;
-        loop {
-            let n: u32 = g.hands().0.iter().map(|h| h.len()).sum();
-            if n as usize <= left {
-                break;
-            }
-            let legal = g.legal();
-            let pool: Vec<_> = if (legal - keep).is_empty() {
-                legal.iter().collect()
-            } else {
-                (legal - keep).iter().collect()
-            };
-            g.play(pool[(rng.next_u64() % pool.len() as u64) as usize]);
-        }
+        advance_keeping(&mut g, &mut rng, left, keep);
         agree(&mut g, &format!("kj roem #{i} {} {rank:?}", p.name));
     }
 }
