@@ -99,8 +99,9 @@ pub trait Position {
     }
     /// The cards of `live` with an effect of their own, which never share a
     /// class with an equal neighbour and which the table names exactly: a
-    /// card that can still form roem with the live cards, a called ace, the
-    /// Puur.
+    /// card that can still form roem with live cards of other hands, a
+    /// called ace, the Puur. `live` is always the position's cards in play
+    /// (hands and trick); an adapter may read the hands too.
     fn special(&self, live: CardSet) -> CardSet;
     /// A card's strength in a trick led by `led` (0: it cannot win). It
     /// must depend on `led` only through its group (the suit to follow, or
