@@ -319,7 +319,7 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
 }
 
 /// The cards the search tries: one of each class of [`classes_into`], and
-/// where the trick's taker is settled (see [`Taker`]), one of each run of
+/// where the side that takes the trick is settled (see [`Taker`]), one of each run of
 /// adjacent cards whatever their points: the one that gives the most points
 /// to a trick of the player's own side, the fewest to the other side's.
 ///
@@ -328,8 +328,8 @@ pub(crate) fn classes_into<P: Position + ?Sized>(
 /// `b` be two cards of a run, `a` worth `d` points more. Every line after
 /// `a` has a twin after `b` with `a` and `b` swapped, legal as well, since
 /// no live card lies between them, and with the same taker of every trick;
-/// the twins differ only in the points of two tricks: this one, whose taker
-/// is settled, gets `d` more after `a`, and the later trick that takes the
+/// the twins differ only in the points of two tricks: this one, whose
+/// side is settled, gets `d` more after `a`, and the later trick that takes the
 /// card kept back gets `d` more after `b`. So after `a` the side taking
 /// this trick is never worse off, and the other side never better.
 pub(crate) fn moves_into<P: Position + ?Sized>(
@@ -430,32 +430,44 @@ impl Taker {
         })
     }
 
-    /// The strongest card any later player may play (see [`threat`]).
-    fn later<P: Position + ?Sized>(&self, p: &P, order: &Order) -> u8 {
+    /// The strongest card the later players of the player's side, and of
+    /// the other side, may play (see [`threat`]).
+    fn later<P: Position + ?Sized>(&self, p: &P, order: &Order) -> (u8, u8) {
         let free_ruff = p.trump_while_able_to_follow();
-        (self.n + 1..4)
-            .map(|j| threat(p, order, p.seat_at(j), self.led, free_ruff))
-            .max()
-            .unwrap_or(0)
+        let me = p.maximizer(p.to_play());
+        let mut most = (0, 0);
+        for j in self.n + 1..4 {
+            let seat = p.seat_at(j);
+            let t = threat(p, order, seat, self.led, free_ruff);
+            if p.maximizer(seat) == me {
+                most.0 = most.0.max(t);
+            } else {
+                most.1 = most.1.max(t);
+            }
+        }
+        most
     }
 
-    /// For a run whose strongest card is `c`, with `later` the strongest
-    /// card of the players after: whether the trick's taker is settled once
-    /// the player plays it, and then whether it is the player's side
-    /// (`Some(true)`: give it the most points) or not (`Some(false)`: the
-    /// fewest).
-    fn pick(&self, order: &Order, c: Card, later: u8) -> Option<bool> {
+    /// For a run whose strongest card is `c`, with `later` what
+    /// [`Taker::later`] says: whether the side that takes the trick is
+    /// settled once the player plays it, and then whether it is the
+    /// player's side (`Some(true)`: give it the most points) or not
+    /// (`Some(false)`: the fewest). It is when no later player of the other
+    /// side may beat the card that takes it so far: a later player of its
+    /// own side may, and then none of the other side beats that one either.
+    fn pick(&self, order: &Order, c: Card, (ours, theirs): (u8, u8)) -> Option<bool> {
         let s = order.strength(c, self.led);
-        let (s, ours) = if s > self.strength {
+        let (s, side) = if s > self.strength {
             (s, true)
         } else {
             (self.strength, self.ours)
         };
-        (s > later).then_some(ours)
+        let against = if side { theirs } else { ours };
+        (s > against).then_some(side)
     }
 }
 
-/// [`classes_into`] and [`moves_into`]. A run whose taker is settled
+/// [`classes_into`] and [`moves_into`]. A run whose trick's side is settled
 /// (`taker`) joins whatever its points, its representative being the card
 /// with the most points or the fewest; other classes only join cards of
 /// equal points. `member` is called as a card joins a class; in a run
