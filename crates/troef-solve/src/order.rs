@@ -400,6 +400,30 @@ pub(crate) fn threat<P: Position + ?Sized>(
         .unwrap_or(0)
 }
 
+/// The strongest card the players from the `from`-th of the trick led by
+/// `led` on could play (their [`threat`]s), of the side of the player to
+/// move and of the other side.
+pub(crate) fn threats_after<P: Position + ?Sized>(
+    p: &P,
+    order: &Order,
+    led: Card,
+    from: usize,
+    free_ruff: bool,
+) -> (u8, u8) {
+    let me = p.maximizer(p.to_play());
+    let mut most = (0, 0);
+    for j in from..4 {
+        let seat = p.seat_at(j);
+        let t = threat(p, order, seat, led, free_ruff);
+        if p.maximizer(seat) == me {
+            most.0 = most.0.max(t);
+        } else {
+            most.1 = most.1.max(t);
+        }
+    }
+    most
+}
+
 /// A trick in progress, in a game whose value grows with the maximising
 /// side's points: what [`moves_into`] needs to tell whether a run of the
 /// player's cards settles who takes it.
@@ -431,21 +455,15 @@ impl Taker {
     }
 
     /// The strongest card the later players of the player's side, and of
-    /// the other side, may play (see [`threat`]).
+    /// the other side, may play (see [`threats_after`]).
     fn later<P: Position + ?Sized>(&self, p: &P, order: &Order) -> (u8, u8) {
-        let free_ruff = p.trump_while_able_to_follow();
-        let me = p.maximizer(p.to_play());
-        let mut most = (0, 0);
-        for j in self.n + 1..4 {
-            let seat = p.seat_at(j);
-            let t = threat(p, order, seat, self.led, free_ruff);
-            if p.maximizer(seat) == me {
-                most.0 = most.0.max(t);
-            } else {
-                most.1 = most.1.max(t);
-            }
-        }
-        most
+        threats_after(
+            p,
+            order,
+            self.led,
+            self.n + 1,
+            p.trump_while_able_to_follow(),
+        )
     }
 
     /// For a run whose strongest card is `c`, with `later` what

@@ -606,22 +606,14 @@ fn sort_moves<P: Position + ?Sized>(
         // trumping is free: a player's strongest card of the suit led then
         // says little of who takes the trick, and ordering by it was
         // measured to cost nodes (Jass trump deals: up to 1.8x).
-        let (mut ours, mut theirs) = if friendly {
-            (wstrength, 0)
-        } else {
-            (0, wstrength)
-        };
         let free_ruff = p.trump_while_able_to_follow() && !order.groups[4].is_empty();
         let later = if free_ruff { 4 } else { n + 1 };
-        for j in later..4 {
-            let seat = p.seat_at(j);
-            let t = order::threat(p, order, seat, led, false);
-            if p.maximizer(seat) == p.maximizer(me) {
-                ours = ours.max(t);
-            } else {
-                theirs = theirs.max(t);
-            }
-        }
+        let (ours, theirs) = order::threats_after(p, order, led, later, false);
+        let (ours, theirs) = if friendly {
+            (ours.max(wstrength), theirs)
+        } else {
+            (ours, theirs.max(wstrength))
+        };
         let ruffs = |c: Card| order.group_of(c) == 4 && order.group_of(led) != 4;
         let live = if free_ruff {
             crate::live(p)
