@@ -157,12 +157,13 @@ impl Solver {
     /// As [`Solver::value`], with a first guess for MTD(f).
     ///
     /// The driver keeps the proven interval `[lo, hi]` and probes a zero
-    /// window at MTD(f)'s next point: the bound the last probe returned. Every
-    /// other probe bisects the interval instead, so that weak fail-soft bounds
-    /// cannot make it crawl through a wide range of values one at a time; so
-    /// does the probe after one whose bound said no more than its window
-    /// (the next value below `beta`, or `beta`), unless at most four values
-    /// are left. Only the game's values are probed: multiples of
+    /// window at MTD(f)'s next point: the bound the last probe returned. The
+    /// probe after one whose bound said no more than its window (the next
+    /// value below `beta`, or `beta`) bisects the interval instead, unless at
+    /// most four values are left, so that weak fail-soft bounds cannot make
+    /// it crawl through a wide range of values one at a time. (Bisecting
+    /// every other probe as well cost nodes: BENCHMARKS.md, "Where Jass's
+    /// nodes go".) Only the game's values are probed: multiples of
     /// [`Position::value_step`].
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.prepare(p);
@@ -180,15 +181,13 @@ impl Solver {
         };
         let (mut lo, mut hi) = (above(lo), below(hi));
         let mut g = guess.unwrap_or_else(|| p.first_guess()).clamp(lo, hi);
-        let mut i = 0;
         let mut weak = false;
         while lo < hi {
             let values = (hi - lo) / step;
             let mut beta = if g <= lo { lo + step } else { above(g).min(hi) };
-            if (i % 2 == 1 && values > 8) || (weak && values > 4) {
+            if weak && values > 4 {
                 beta = lo + step * ((values + 1) / 2);
             }
-            i += 1;
             self.stats.probes += 1;
             g = self.search(p, beta - 1, beta);
             if g < beta {
