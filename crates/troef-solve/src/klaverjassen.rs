@@ -202,12 +202,12 @@ impl Klaverjas {
     /// Only the cards that can still form roem count (see
     /// [`Klaverjas::roem_cards`]).
     fn roem_bound(&self, live: CardSet) -> i32 {
-        let live = self.special(live);
+        let roem = self.special(live);
         let left = (TRICKS - self.game.tricks_done) as i32;
         let mut best = 0;
         let mut total = 0;
         for s in Suit::ALL {
-            let lane = (live.of_suit(s).bits() >> (16 * s as u64)) as u16;
+            let lane = (roem.of_suit(s).bits() >> (16 * s as u64)) as u16;
             let run = kj::longest_run(lane);
             let n = lane.count_ones() as i32;
             best = best.max(match run {
@@ -223,7 +223,7 @@ impl Klaverjas {
                     .unwrap_or(0);
             }
         }
-        let mut fours = four_of_a_kind(live);
+        let mut fours = four_of_a_kind(roem);
         while fours != 0 {
             let r = fours.trailing_zeros() as u8;
             fours &= fours - 1;
@@ -233,8 +233,8 @@ impl Klaverjas {
         }
         let trump = self.game.rules.trump;
         let stuk = self.stuk_in_trick
-            && live.contains(Card::new(trump, Rank::KING))
-            && live.contains(Card::new(trump, Rank::QUEEN));
+            && roem.contains(Card::new(trump, Rank::KING))
+            && roem.contains(Card::new(trump, Rank::QUEEN));
         (left * best).min(total) + if stuk { 20 } else { 0 }
     }
 
