@@ -279,21 +279,20 @@ impl Klaverjas {
                 own[g.seat_at(i).index()].insert(c);
             }
         }
-        let mut out = CardSet::EMPTY;
-        for s in Suit::ALL {
-            let shift = 16 * s as u64;
-            let lane = live.of_suit(s).bits() >> shift;
-            // Bit r: a seat holds two of r, r+1 and r+2.
-            let twice = own.iter().fold(0, |t, o| {
-                let m = o.of_suit(s).bits() >> shift;
-                let next = m & m >> 1;
-                t | next | next >> 1 | m & m >> 2
-            });
-            // Bit r starts a run of three: r, r+1, r+2, of three seats.
-            let starts = lane & lane >> 1 & lane >> 2 & !twice;
-            let run = starts | starts << 1 | starts << 2;
-            out = out | CardSet::from_bits((run & lane) << shift);
-        }
+        // Every suit at once: a suit's lane is 16 bits of which the ranks
+        // use 2 to 14, so shifting by one or two never carries a card into
+        // a run of the next suit.
+        let lane = live.bits();
+        // Bit r: a seat holds two of r, r+1 and r+2.
+        let twice = own.iter().fold(0, |t, o| {
+            let m = o.bits();
+            let next = m & m >> 1;
+            t | next | next >> 1 | m & m >> 2
+        });
+        // Bit r starts a run of three: r, r+1, r+2, of three seats.
+        let starts = lane & lane >> 1 & lane >> 2 & !twice;
+        let run = starts | starts << 1 | starts << 2;
+        let mut out = CardSet::from_bits(run & lane);
         let mut fours = four_of_a_kind(live);
         while fours != 0 {
             let r = fours.trailing_zeros() as u8;
