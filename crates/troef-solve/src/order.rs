@@ -97,6 +97,13 @@ impl Order {
         CardSet::from_bits(self.all)
     }
 
+    /// A card's group and its bit in [`Held`], for a card in the order.
+    #[inline]
+    fn held_bit(&self, c: Card) -> (usize, u64) {
+        let g = self.group_of(c);
+        (g, 1u64 << (self.place[c.index() as usize & 63] & 63))
+    }
+
     /// A card's feature (as [`Position::feature`]), for a card in the order.
     #[inline]
     pub fn feature(&self, c: Card) -> Feature {
@@ -167,6 +174,7 @@ impl Order {
 
 /// The cards of each hand by group, as bits by place in the group (bit 0:
 /// the group's strongest card of the deal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Held(pub [[u64; 4]; GROUPS]);
 
 impl Held {
@@ -174,11 +182,33 @@ impl Held {
         let mut held = [[0u64; 4]; GROUPS];
         for (s, hand) in hands.0.iter().enumerate() {
             for c in *hand & order.holds() {
-                let g = order.group_of(c);
-                held[g][s] |= 1u64 << (order.place[c.index() as usize & 63] & 63);
+                let (g, bit) = order.held_bit(c);
+                held[g][s] |= bit;
             }
         }
         Held(held)
+    }
+
+    /// The hands `hands` by group, from `self`, the same hands by group
+    /// when they held the cards `was`: the cards gone are cleared and the
+    /// cards come are set at their holders'. Within one deal a card never
+    /// changes hands, so from a trick start nearby in the search (the one
+    /// before, a sibling) this reads a few cards instead of all of them.
+    pub fn update(&mut self, was: CardSet, hands: &BySeat<CardSet>, order: &Order) {
+        let now = hands.0.iter().fold(CardSet::EMPTY, |u, h| u | *h) & order.holds();
+        let was = was & order.holds();
+        for c in was - now {
+            let (g, bit) = order.held_bit(c);
+            for h in &mut self.0[g] {
+                *h &= !bit;
+            }
+        }
+        for c in now - was {
+            let (g, bit) = order.held_bit(c);
+            if let Some(s) = hands.0.iter().position(|h| h.contains(c)) {
+                self.0[g][s] |= bit;
+            }
+        }
     }
 
     /// The cards of group `g` in the hands.

@@ -107,7 +107,14 @@ pub struct Solver {
     quasi: Option<Table>,
     /// The cards of the position being solved, in search order.
     order: Order,
+    /// The last trick start's cards in play and hands by group (see
+    /// [`Solver::held`]); reset with the order.
+    last_held: Option<(CardSet, order::Held)>,
 }
+
+/// At most this many cards apart, a trick start's hands by group are
+/// updated from the last one's rather than read afresh.
+const HELD_UPDATE: u32 = 12;
 
 impl Solver {
     pub fn new(options: Options) -> Solver {
@@ -117,6 +124,7 @@ impl Solver {
             table: None,
             quasi: None,
             order: Order::default(),
+            last_held: None,
         }
     }
 
@@ -125,6 +133,7 @@ impl Solver {
     /// never shrunk.
     fn prepare<P: Position>(&mut self, p: &P) {
         self.order = Order::new(p);
+        self.last_held = None;
         if self.options.table {
             let (bits, max) = table_bits(self.options.table_bits, self.order.cards.len());
             self.table = Some(match self.table.take() {
@@ -370,15 +379,39 @@ impl Solver {
     /// A trick start's cards in play, hands by group and what the adapter
     /// says of it for a probe at `beta` (with what each side takes by force
     /// when bounds are on).
-    fn trick_start<P: Position>(&self, p: &P, beta: i32) -> (CardSet, order::Held, crate::Start) {
+    fn trick_start<P: Position>(
+        &mut self,
+        p: &P,
+        beta: i32,
+    ) -> (CardSet, order::Held, crate::Start) {
         let live = crate::live(p);
-        let held = order::Held::new(p.hands(), &self.order);
+        let held = self.held(p, live);
         let sure = if self.options.bounds {
             order::sure(p, &self.order, &held)
         } else {
             order::Sure::default()
         };
         (live, held, p.trick_start(beta, live, sure))
+    }
+
+    /// The hands by group at a trick start whose cards in play are `live`:
+    /// updated from the last trick start's where the two differ in a few
+    /// cards (see [`order::Held::update`]).
+    fn held<P: Position>(&mut self, p: &P, live: CardSet) -> order::Held {
+        let held = match &mut self.last_held {
+            Some((was, held)) if (*was - live).len() + (live - *was).len() <= HELD_UPDATE => {
+                held.update(*was, p.hands(), &self.order);
+                *was = live;
+                *held
+            }
+            _ => {
+                let held = order::Held::new(p.hands(), &self.order);
+                self.last_held = Some((live, held));
+                held
+            }
+        };
+        debug_assert_eq!(held, order::Held::new(p.hands(), &self.order));
+        held
     }
 
     /// At a trick start: the bounds and the table. `Err(v)` when they
