@@ -176,8 +176,8 @@ impl Position for RamschGame {
     fn value_step(&self) -> i32 {
         self.tariff().max(1)
     }
-    fn trick_start(&self, _beta: i32, _live: CardSet, _sure: crate::Sure) -> Start {
-        let (lo, hi) = self.bounds();
+    fn trick_start(&self, _beta: i32, _live: CardSet, sure: crate::Sure) -> Start {
+        let (lo, hi) = self.bounds(sure);
         Start::whole(lo, hi, self.context(), None)
     }
 }
@@ -195,8 +195,12 @@ impl RamschGame {
     /// most: when all four tie, no one is paid). `me` is sure to lose when
     /// she has more Augen than any other can reach and cannot take every
     /// trick; she is safe when another already has more than she can reach
-    /// and no one else can take every trick.
-    fn bounds(&self) -> (i32, i32) {
+    /// and no one else can take every trick. What a side takes on every
+    /// line ([`crate::Sure::always`], the top trumps) counts: `me`'s
+    /// towards her Augen and away from the others' reach, the others'
+    /// away from hers.
+    fn bounds(&self, sure: crate::Sure) -> (i32, i32) {
+        let (my_sure, their_sure) = sure.always;
         let e = &self.engine;
         let left = crate::points::points_left(e);
         let mine = e.points[self.me];
@@ -218,12 +222,16 @@ impl RamschGame {
             0
         };
         let largest = tariff * 3 * (1 << doublings);
-        let hi = if mine > most_other + left && !i_may_sweep {
+        let hi = if mine + my_sure > most_other + left - my_sure && !i_may_sweep {
             0
         } else {
             largest
         };
-        let lo = if others.into_iter().any(|s| e.points[s] > mine + left) && !other_may_sweep {
+        let lo = if others
+            .into_iter()
+            .any(|s| e.points[s] > mine + left - their_sure)
+            && !other_may_sweep
+        {
             tariff
         } else {
             -largest
