@@ -240,6 +240,13 @@ pub struct Sure {
     pub always: (i32, i32),
     /// At least one trick, (maximising side, minimising side).
     pub trick: (bool, bool),
+    /// The points of the top trumps that go to their holder herself, by
+    /// seat: those above every trump of the other three players (a top
+    /// trump of one side below another player's of that side may fall to
+    /// it). For games of more than two sides (Ramsch).
+    pub top: [i32; 4],
+    /// The seat that holds the highest trump, which takes a trick.
+    pub takes: Option<Seat>,
 }
 
 impl Sure {
@@ -286,10 +293,17 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             .filter(|&o| side(o) == s)
             .fold(0, |m, o| m | held.0[4][o]);
         let mut top = above(mine, live & !mine);
+        let own = above(held.0[4][first], live & !held.0[4][first]);
         while top != 0 {
-            sure.add(s, points(4, top.trailing_zeros()));
+            let i = top.trailing_zeros();
+            let pts = points(4, i);
+            sure.add(s, pts);
+            if own >> i & 1 != 0 {
+                sure.top[first] += pts;
+            }
             top &= top - 1;
         }
+        sure.takes = Some(Seat::ALL[first]);
     }
     sure.always = sure.points;
     if p.in_trick() != 0 {

@@ -189,49 +189,56 @@ impl RamschGame {
 
     /// Bounds on `me`'s payment. Its size: a player pays or is paid at most
     /// three times the tariff, doubled once for each player who may still
-    /// end without a trick (a Jungfrau: one who has not taken one yet); a
-    /// Durchmarsch pays three tariffs or costs one. Its sign: a player who
-    /// cannot lose is paid at least one tariff, one sure to lose pays (0 at
-    /// most: when all four tie, no one is paid). `me` is sure to lose when
-    /// she has more Augen than any other can reach and cannot take every
-    /// trick; she is safe when another already has more than she can reach
-    /// and no one else can take every trick. What a side takes on every
-    /// line ([`crate::Sure::always`], the top trumps) counts: `me`'s
-    /// towards her Augen and away from the others' reach, the others'
-    /// away from hers.
+    /// end without a trick (a Jungfrau); a Durchmarsch pays three tariffs or
+    /// costs one. Its sign: a player who cannot lose is paid at least one
+    /// tariff, one sure to lose pays (0 at most: when all four tie, no one
+    /// is paid). `me` is sure to lose when she ends with more Augen than any
+    /// other can reach and cannot take every trick; she is safe when
+    /// another ends with more than she can reach and no one else can take
+    /// every trick.
+    ///
+    /// The top trumps go to their side on every line ([`crate::Sure`]):
+    /// `me`'s count towards her Augen and away from what the others can
+    /// reach, the others' away from what she can reach; those above every
+    /// other player's trump ([`crate::Sure::top`]) towards their holder's
+    /// Augen and away from the others'. The holder of the highest trump
+    /// takes a trick (no Jungfrau, and no one else takes every trick).
     fn bounds(&self, sure: crate::Sure) -> (i32, i32) {
-        let (my_sure, their_sure) = sure.always;
         let e = &self.engine;
         let left = crate::points::points_left(e);
-        let mine = e.points[self.me];
-        let others = Seat::ALL.into_iter().filter(|&s| s != self.me);
-        let most_other = others.clone().map(|s| e.points[s]).max().unwrap_or(0);
-        let takers = Seat::ALL
-            .into_iter()
-            .filter(|&s| e.tricks_won[s] > 0)
-            .count();
+        let me = self.me.index();
+        let augen = Seat::ALL.map(|s| e.points[s]);
+        let (my_sure, their_sure) = sure.always;
+        // The least Augen each player ends with, and the most she can reach.
+        let least = |s: usize| augen[s] + sure.top[s];
+        let reach = |s: usize| {
+            if s == me {
+                augen[s] + left - their_sure
+            } else {
+                let others_own: i32 = (0..4)
+                    .filter(|&o| o != s && o != me)
+                    .map(|o| sure.top[o])
+                    .sum();
+                augen[s] + left - my_sure - others_own
+            }
+        };
+        let takes = Seat::ALL.map(|s| e.tricks_won[s] > 0 || sure.takes == Some(s));
         let sweep = self.profile.house.ramsch_durchmarsch;
-        // Only a player who took every trick so far can still take all.
-        let i_may_sweep = sweep && others.clone().all(|s| e.tricks_won[s] == 0);
-        let other_may_sweep = sweep && e.tricks_won[self.me] == 0 && takers <= 1;
+        // Only a player no one else takes a trick from can take them all.
+        let may_sweep = |s: usize| sweep && (0..4).all(|o| o == s || !takes[o]);
+        let others = (0..4).filter(|&s| s != me);
         let tariff = self.tariff();
         // At most three: someone takes the tricks.
         let doublings = if self.profile.house.ramsch_jungfrau {
-            (4 - takers as u32).min(3)
+            (takes.iter().filter(|&&t| !t).count() as u32).min(3)
         } else {
             0
         };
         let largest = tariff * 3 * (1 << doublings);
-        let hi = if mine + my_sure > most_other + left - my_sure && !i_may_sweep {
-            0
-        } else {
-            largest
-        };
-        let lo = if others
-            .into_iter()
-            .any(|s| e.points[s] > mine + left - their_sure)
-            && !other_may_sweep
-        {
+        let lost = others.clone().all(|s| least(me) > reach(s));
+        let hi = if lost && !may_sweep(me) { 0 } else { largest };
+        let safe = others.clone().any(|s| least(s) > reach(me));
+        let lo = if safe && !others.into_iter().any(may_sweep) {
             tariff
         } else {
             -largest
