@@ -387,6 +387,27 @@ mod tests {
         assert_eq!(Card::parse(""), None);
     }
 
+    /// A set holds cards only: bits that are no card are dropped when it
+    /// is made from bits, and it iterates every card, in both directions.
+    #[test]
+    fn sets_from_bits_hold_cards_only() {
+        let all = CardSet::from_bits(u64::MAX);
+        assert_eq!(all, Deck::Full52.cards());
+        assert_eq!(all.iter().count(), 52);
+        assert_eq!(all.iter().rev().count(), 52);
+        let odd = CardSet::from_bits(0b11 | 1 << 15 | 1 << 2 | 1 << 63 | 1 << 62);
+        let cards: Vec<String> = odd.iter().map(|c| c.to_string()).collect();
+        assert_eq!(cards, ["S2", "CA"]);
+        assert!(odd
+            .iter()
+            .rev()
+            .eq(odd.iter().collect::<Vec<_>>().into_iter().rev()));
+        for i in 0..64 {
+            let one = CardSet::from_bits(1 << i);
+            assert_eq!(one.iter().next(), Card::from_index(i));
+        }
+    }
+
     #[test]
     fn deck_sizes() {
         assert_eq!(Deck::Piquet32.size(), 32);

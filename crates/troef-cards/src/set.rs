@@ -7,11 +7,16 @@ pub struct CardSet(u64);
 
 const LANE: u64 = 0xFFFF;
 
+/// Every bit that is a card: ranks 2..=14 of each suit's lane.
+const CARDS: u64 = 0x7FFC_7FFC_7FFC_7FFC;
+
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
 
+    /// The cards of `bits`; bits that are no card are dropped, so that
+    /// every bit of a set is a card.
     pub const fn from_bits(bits: u64) -> CardSet {
-        CardSet(bits)
+        CardSet(bits & CARDS)
     }
 
     pub const fn bits(self) -> u64 {
@@ -144,7 +149,8 @@ impl Iterator for CardSetIter {
         }
         let i = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
-        Card::from_index(i)
+        // Every bit of a set is a card (see `CardSet::from_bits`).
+        Some(Card(i as u8))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count_ones() as usize;
@@ -161,7 +167,7 @@ impl DoubleEndedIterator for CardSetIter {
         }
         let i = 63 - self.0.leading_zeros();
         self.0 &= !(1u64 << i);
-        Card::from_index(i)
+        Some(Card(i as u8))
     }
 }
 

@@ -432,13 +432,14 @@ fn widen((lo, hi): (i32, i32), d: Option<i32>) -> (i32, i32) {
 mod tests {
     use super::*;
 
+    /// Cards by bits from the lowest card (bit 0: the two of spades).
     fn set(bits: u64) -> CardSet {
-        CardSet::from_bits(bits)
+        CardSet::from_bits(bits << 2)
     }
 
     /// Positions of one key with other cards: 3 points apart, or unknown.
     fn near(old: CardSet) -> Option<i32> {
-        (old.bits() == 0b10).then_some(3)
+        (old == set(0b10)).then_some(3)
     }
 
     #[test]
