@@ -147,8 +147,18 @@ impl Order {
             if (a & group).count_ones() != (b & group).count_ones() {
                 return None;
             }
+            // Above the strongest card in one set only and below the
+            // weakest, the sets hold the same cards, at the same places in
+            // each: only the cards between those two are read.
+            let (mut first, mut last) = (usize::MAX, 0);
+            for c in CardSet::from_bits((a ^ b) & group) {
+                let i = self.place[c.index() as usize & 63] as usize;
+                first = first.min(i);
+                last = last.max(i);
+            }
+            let from = self.start[g];
+            let cards = self.bits.get(from + first..=from + last)?;
             // The points of `a`'s cards in order, then `b`'s against them.
-            let cards = &self.bits[self.start[g]..self.start[g + 1]];
             let mut pa = [0i32; 32];
             if cards.len() > pa.len() {
                 return None;
