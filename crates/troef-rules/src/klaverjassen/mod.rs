@@ -350,16 +350,18 @@ pub fn trick_roem(cards: &[Card; 4], trump: Suit, quartet: QuartetValue) -> Tric
         combination = quartet.of(rank);
     }
     let set: CardSet = cards.iter().copied().collect();
-    for s in Suit::ALL {
-        // Natural order 7 8 9 10 J Q K A is the rank number order.
-        let lane = (set.of_suit(s).bits() >> (16 * s as u64)) as u16;
-        let run = longest_run(lane);
-        combination = combination.max(match run {
-            3 => 20,
-            4.. => 50,
-            _ => 0,
-        });
-    }
+    // Runs in natural order (7 8 9 10 J Q K A is the rank number order),
+    // every suit at once: a suit's lane of 16 bits uses bits 2 to 14, so no
+    // run reaches into the next suit's.
+    let b = set.bits();
+    let three = b & b >> 1 & b >> 2;
+    combination = combination.max(if three & b >> 3 != 0 {
+        50
+    } else if three != 0 {
+        20
+    } else {
+        0
+    });
     let stuk =
         set.contains(Card::new(trump, Rank::KING)) && set.contains(Card::new(trump, Rank::QUEEN));
     TrickRoem { combination, stuk }

@@ -133,6 +133,13 @@ fn roem_in_trick() {
         );
     }
     assert_eq!(r("S8 S9 SJ SQ", QuartetValue::Fifty).combination, 0);
+    // A run stops at the ace: no run goes on into the next suit's sevens.
+    for cards in ["SK SA H7 H8", "SA H7 H8 D9", "HQ HK HA D7", "DA C7 C8 S9"] {
+        let want = if cards.starts_with("HQ") { 20 } else { 0 };
+        assert_eq!(r(cards, QuartetValue::Fifty).combination, want, "{cards}");
+    }
+    assert_eq!(r("CQ CK CA S7", QuartetValue::Fifty).combination, 20);
+    assert_eq!(r("CJ CQ CK CA", QuartetValue::Fifty).combination, 50);
 }
 
 fn tally(cards: [i32; 2], roem: [i32; 2], tricks: [u8; 2]) -> DealTally {
