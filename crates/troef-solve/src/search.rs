@@ -535,11 +535,19 @@ struct Entry {
     hint: Option<Card>,
 }
 
-/// Sorts `moves` by their keys; a key's last field is the card's index.
-fn apply_keys(moves: &mut [Card], keys: &mut [(i32, i32, i32, u8)]) {
+/// A move's sort key: three fields, compared in order, and the card, packed
+/// into one word (each field kept to 16 bits; the fields' values are far
+/// inside, and a field cut to the range still orders, never decides).
+fn sort_key(a: i32, b: i32, c: i32, card: Card) -> u64 {
+    let field = |x: i32| (x.clamp(i16::MIN as i32, i16::MAX as i32) - i16::MIN as i32) as u64;
+    field(a) << 48 | field(b) << 32 | field(c) << 16 | card.index() as u64
+}
+
+/// Sorts `moves` by their keys ([`sort_key`]).
+fn apply_keys(moves: &mut [Card], keys: &mut [u64]) {
     keys.sort_unstable();
     for (m, k) in moves.iter_mut().zip(keys.iter()) {
-        *m = Card::from_index(k.3 as u32).expect("a card");
+        *m = Card::from_index((k & 0xFF) as u32).expect("a card");
     }
 }
 
@@ -563,7 +571,7 @@ fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
 /// Schafkopf and Pandoeren; measured in BENCHMARKS.md.)
 fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
-    let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
+    let mut keys = [0u64; crate::MAX_HAND];
     // Where trumping is free, a player who can follow may trump instead.
     let free_ruff = p.trump_while_able_to_follow();
     for (k, &lead) in keys.iter_mut().zip(moves.iter()) {
@@ -590,12 +598,7 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
         }
         let gain = if win_side == me { pts } else { -pts };
         let f = order.feature(lead);
-        *k = (
-            -gain,
-            -(f.strength as i32),
-            -(f.points as i32),
-            lead.index() as u8,
-        );
+        *k = sort_key(-gain, -(f.strength as i32), -(f.points as i32), lead);
     }
     apply_keys(moves, &mut keys[..moves.len()]);
 }
@@ -623,11 +626,11 @@ fn sort_moves<P: Position + ?Sized>(
 ) {
     let n = p.in_trick();
     let trick = p.trick();
-    let mut keys = [(0i32, 0i32, 0i32, 0u8); crate::MAX_HAND];
+    let mut keys = [0u64; crate::MAX_HAND];
     if n == 0 {
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             let f = order.feature(c);
-            *k = (-(f.strength as i32), -(f.points as i32), 0, c.index() as u8);
+            *k = sort_key(-(f.strength as i32), -(f.points as i32), 0, c);
         }
     } else {
         let led = trick[0].expect("trick started");
@@ -696,7 +699,7 @@ fn sort_moves<P: Position + ?Sized>(
                 // Lost whatever: the fewest points.
                 (1, pts, s)
             };
-            *k = (key.0, key.1, key.2, c.index() as u8);
+            *k = sort_key(key.0, key.1, key.2, c);
         }
     }
     apply_keys(moves, &mut keys[..moves.len()]);
