@@ -586,6 +586,9 @@ impl Position for AnyGame {
     fn grows_with_points(&self) -> bool {
         each!(self, g => g.grows_with_points())
     }
+    fn points_hurt(&self) -> bool {
+        each!(self, g => g.points_hurt())
+    }
 }
 
 /// The choices of a game, in table order: Klaverjassen's four trumps,

@@ -176,6 +176,9 @@ impl Position for RamschGame {
     fn value_step(&self) -> i32 {
         self.tariff().max(1)
     }
+    fn points_hurt(&self) -> bool {
+        true
+    }
     fn trick_start(&self, _beta: i32, _live: CardSet, sure: crate::Sure) -> Start {
         let (lo, hi) = self.bounds(sure);
         Start::whole(lo, hi, self.context(), None)

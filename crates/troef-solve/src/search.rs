@@ -571,6 +571,8 @@ fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
 /// Schafkopf and Pandoeren; measured in BENCHMARKS.md.)
 fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
+    // Where points hurt their taker, each side gives them away.
+    let sign = if p.points_hurt() { -1 } else { 1 };
     let mut keys = [0u64; crate::MAX_HAND];
     // Where trumping is free, a player who can follow may trump instead.
     let free_ruff = p.trump_while_able_to_follow();
@@ -584,12 +586,12 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
                 win_side = p.maximizer(seat);
             }
         }
-        let mut pts = order.feature(lead).points as i32;
+        let mut pts = sign * order.feature(lead).points as i32;
         for j in 1..4 {
             let seat = p.seat_at(j);
             let points = order::answers(p, order, seat, lead, free_ruff)
                 .iter()
-                .map(|c| order.feature(c).points as i32);
+                .map(|c| sign * order.feature(c).points as i32);
             pts += if p.maximizer(seat) == win_side {
                 points.max().unwrap_or(0)
             } else {
@@ -598,7 +600,7 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
         }
         let gain = if win_side == me { pts } else { -pts };
         let f = order.feature(lead);
-        *k = sort_key(-gain, -(f.strength as i32), -(f.points as i32), lead);
+        *k = sort_key(-gain, -(f.strength as i32), -sign * f.points as i32, lead);
     }
     apply_keys(moves, &mut keys[..moves.len()]);
 }
@@ -627,10 +629,12 @@ fn sort_moves<P: Position + ?Sized>(
     let n = p.in_trick();
     let trick = p.trick();
     let mut keys = [0u64; crate::MAX_HAND];
+    // Where points hurt their taker, each side gives them away.
+    let sign = if p.points_hurt() { -1 } else { 1 };
     if n == 0 {
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             let f = order.feature(c);
-            *k = sort_key(-(f.strength as i32), -(f.points as i32), 0, c);
+            *k = sort_key(-(f.strength as i32), -sign * f.points as i32, 0, c);
         }
     } else {
         let led = trick[0].expect("trick started");
@@ -663,7 +667,7 @@ fn sort_moves<P: Position + ?Sized>(
                 .all(|o| order.strength(o, c) <= own)
         };
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
-            let pts = order.feature(c).points as i32;
+            let pts = sign * order.feature(c).points as i32;
             let s = order.strength(c, led);
             let wins = s > wstrength;
             let s = s as i32;
