@@ -565,7 +565,8 @@ fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
 /// trick; players of that side add their most valuable such card, the
 /// others their cheapest. The points the leader's side would win (or,
 /// negative, give away) come first, then strong leads, then leads worth
-/// more. A guess, never a rule: it only orders. (It replaced a lookahead
+/// more (points negated where they hurt, as in [`sort_moves`]). A guess,
+/// never a rule: it only orders. (It replaced a lookahead
 /// that played each lead's trick out with the engine: a fraction of the
 /// cost, fewer nodes in Klaverjassen and Jass, a tenth more in
 /// Schafkopf and Pandoeren; measured in BENCHMARKS.md.)
@@ -619,7 +620,9 @@ const TOP_KEPT: i32 = 30;
 /// trick is lost whatever, the fewest points. Where trumping is free (Jass's
 /// trump modes), only the cards played so far count; the last player takes
 /// a trick with the weakest trump that does, and a group's strongest card in
-/// play is the last to give to the side's trick.
+/// play is the last to give to the side's trick. Where points hurt whoever
+/// takes them ([`Position::points_hurt`], Ramsch), every card's points are
+/// read negated.
 fn sort_moves<P: Position + ?Sized>(
     p: &P,
     order: &Order,
