@@ -199,14 +199,14 @@ impl Held {
         Held(held)
     }
 
-    /// The hands `hands` by group, from `self`, the same hands by group
-    /// when they held the cards `was`: the cards gone are cleared and the
-    /// cards come are set at their holders'. Within one deal a card never
-    /// changes hands, so from a trick start nearby in the search (the one
-    /// before, a sibling) this reads a few cards instead of all of them.
-    pub fn update(&mut self, was: CardSet, hands: &BySeat<CardSet>, order: &Order) {
-        let now = hands.0.iter().fold(CardSet::EMPTY, |u, h| u | *h) & order.holds();
-        let was = was & order.holds();
+    /// The hands `hands`, which hold the cards `now`, by group, from
+    /// `self`, the same hands by group when they held the cards `was`: the
+    /// cards gone are cleared and the cards come are set at their holders'.
+    /// Within one deal a card never changes hands, so from a trick start
+    /// nearby in the search (the one before, a sibling) this reads a few
+    /// cards instead of all of them.
+    pub fn update(&mut self, was: CardSet, now: CardSet, hands: &BySeat<CardSet>, order: &Order) {
+        let (was, now) = (was & order.holds(), now & order.holds());
         for c in was - now {
             let (g, bit) = order.held_bit(c);
             for h in &mut self.0[g] {

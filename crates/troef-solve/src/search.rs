@@ -400,7 +400,8 @@ impl Solver {
     fn held<P: Position>(&mut self, p: &P, live: CardSet) -> order::Held {
         let held = match &mut self.last_held {
             Some((was, held)) if (*was - live).len() + (live - *was).len() <= HELD_UPDATE => {
-                held.update(*was, p.hands(), &self.order);
+                // At a trick start the cards in play are the hands'.
+                held.update(*was, live, p.hands(), &self.order);
                 *was = live;
                 *held
             }
@@ -572,8 +573,7 @@ fn leads_by_trick<P: Position + ?Sized>(p: &P) -> bool {
 /// Schafkopf and Pandoeren; measured in BENCHMARKS.md.)
 fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     let me = p.maximizer(p.to_play());
-    // Where points hurt their taker, each side gives them away.
-    let sign = if p.points_hurt() { -1 } else { 1 };
+    let sign = point_sign(p);
     let mut keys = [0u64; crate::MAX_HAND];
     // Where trumping is free, a player who can follow may trump instead.
     let free_ruff = p.trump_while_able_to_follow();
@@ -606,6 +606,17 @@ fn sort_leads<P: Position>(p: &P, order: &Order, moves: &mut [Card]) {
     apply_keys(moves, &mut keys[..moves.len()]);
 }
 
+/// How move ordering reads a card's points: as they are, or negated where
+/// points hurt whoever takes them ([`Position::points_hurt`]), so that each
+/// side gives them away.
+fn point_sign<P: Position + ?Sized>(p: &P) -> i32 {
+    if p.points_hurt() {
+        -1
+    } else {
+        1
+    }
+}
+
 /// Added to the key of a card kept back in [`sort_moves`]: more than any
 /// card's points, so that it comes after every other card of its class.
 const TOP_KEPT: i32 = 30;
@@ -632,8 +643,7 @@ fn sort_moves<P: Position + ?Sized>(
     let n = p.in_trick();
     let trick = p.trick();
     let mut keys = [0u64; crate::MAX_HAND];
-    // Where points hurt their taker, each side gives them away.
-    let sign = if p.points_hurt() { -1 } else { 1 };
+    let sign = point_sign(p);
     if n == 0 {
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             let f = order.feature(c);
