@@ -456,3 +456,39 @@ fn ramsch_agrees_with_minimax() {
         );
     }
 }
+
+/// What a lone player's trumps take by their count
+/// ([`crate::order::trumps_take`]), worked by hand on trumps by place (bit 0
+/// the strongest): hers, then the other three players'.
+#[test]
+fn trumps_take_by_their_count() {
+    use crate::order::trumps_take;
+    // Points by place: 3, 3, 2, 2, 11, 10, 4, 0.
+    let points = [3, 3, 2, 2, 11, 10, 4, 0];
+    let take = |ours: u64, theirs: u64| trumps_take(ours, theirs, |i| points[i as usize]);
+    // The highest trump: a trick, whose points the top trumps count.
+    assert_eq!(take(0b1, 0b10), Some(0));
+    // Places 1 and 2 under the others' place 0: one trump takes only one
+    // of them. The cheaper of the two: 2 points.
+    assert_eq!(take(0b110, 0b1), Some(2));
+    // Places 2 and 3 under places 0 and 1: each can fall to one of theirs.
+    assert_eq!(take(0b1100, 0b11), None);
+    // Places 1-5 (3, 2, 2, 11 and 10 points) under place 0: each falls in
+    // a trick of its own, the one trump above takes one of those tricks,
+    // she four: at worst all but the ace (11), 17 points.
+    assert_eq!(take(0b11_1110, 0b1), Some(17));
+    // The top trump (place 0, counted with the top trumps) and places 2
+    // and 3 over place 1: the others take one of the two, she the other,
+    // 2 points more.
+    assert_eq!(take(0b1101, 0b10), Some(2));
+    // Places 2-4 under places 0 and 1: three tricks, two of them theirs at
+    // most. The cheapest of her three: 2 points.
+    assert_eq!(take(0b1_1100, 0b11), Some(2));
+    // No trumps: no trick.
+    assert_eq!(take(0, 0b1), None);
+    // Her one trump under theirs: none.
+    assert_eq!(take(0b10, 0b1), None);
+    // Her top trump over the others' places 1-3: a trick, counted with the
+    // top trumps, and nothing more.
+    assert_eq!(take(0b1, 0b1110), Some(0));
+}
