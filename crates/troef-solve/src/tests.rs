@@ -196,6 +196,46 @@ fn schafkopf_agrees_with_minimax() {
     }
 }
 
+/// Schafkopf's solos from endgames of four tricks where the trumps stayed in
+/// the hands, so that the soloist and the others hold several trumps each:
+/// the count of a lone player's trumps ([`crate::order::trumps_take`])
+/// decides bounds here that random endgames rarely reach. (It fails on each
+/// of three errors planted in the count: a trick too many, the strongest
+/// trumps' points for the cheapest, the top trumps counted twice.)
+#[test]
+fn schafkopf_solo_trumps_agree_with_minimax() {
+    let mut rng = SplitMix64(5);
+    let profiles = profiles("schafkopf");
+    let mut tried = 0;
+    let mut i = 0;
+    while tried < 300 {
+        i += 1;
+        let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let hands = deal(sk::deck(false), &[8; 4], &mut rng);
+        let contracts = crate::schafkopf_contracts();
+        let c = contracts[(rng.next_u64() % contracts.len() as u64) as usize];
+        let declarer = Seat::ALL[(rng.next_u64() % 4) as usize];
+        if c.kind == sk::Kind::CallAce || c.tout {
+            continue;
+        }
+        let Some(side) = crate::schafkopf_side(c, declarer, &hands) else {
+            continue;
+        };
+        tried += 1;
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let engine = sk::Game::new(hands, c, sk::PlayRules::from(p), leader);
+        let mut g = PointGame::new(engine, side);
+        let trumps: CardSet = crate::live(&g)
+            .iter()
+            .filter(|&card| g.feature(card).group >= 4)
+            .collect();
+        advance_keeping(&mut g, &mut rng, 16, trumps);
+        agree(&mut g, &format!("sk solo #{i} {} {}", p.name, c.word()));
+    }
+}
+
 /// Het pandoeren: every contract, each variant switch that changes a goal
 /// or the play (H-V1 … H-V4, H-V8, H-V10 … H-V13), a random bidder, mate
 /// and trumps, from endgames of three or four tricks.
