@@ -161,6 +161,33 @@ fn jass_agrees_with_minimax() {
     }
 }
 
+/// A Schafkopf deal under `p` for the minimax tests: random hands (of six
+/// cards from the short deck when `short`), a random contract that `wanted`
+/// admits, declarer and leader; `None` when the contract is not wanted or
+/// the hands do not allow it.
+fn schafkopf_game(
+    p: &sk::Profile,
+    short: bool,
+    rng: &mut SplitMix64,
+    wanted: impl Fn(sk::Contract) -> bool,
+) -> Option<(sk::Contract, sk::Game, [bool; 4])> {
+    let size = if short { 6 } else { 8 };
+    let hands = deal(sk::deck(short), &[size; 4], rng);
+    let contracts = crate::schafkopf_contracts();
+    let c = contracts[(rng.next_u64() % contracts.len() as u64) as usize];
+    let declarer = Seat::ALL[(rng.next_u64() % 4) as usize];
+    if !wanted(c) {
+        return None;
+    }
+    let side = crate::schafkopf_side(c, declarer, &hands)?;
+    let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+    Some((
+        c,
+        sk::Game::new(hands, c, sk::PlayRules::from(p), leader),
+        side,
+    ))
+}
+
 #[test]
 fn schafkopf_agrees_with_minimax() {
     let mut rng = SplitMix64(3);
@@ -172,18 +199,10 @@ fn schafkopf_agrees_with_minimax() {
         let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
-        let short = i % 5 == 0;
-        let size = if short { 6 } else { 8 };
-        let hands = deal(sk::deck(short), &[size; 4], &mut rng);
-        let contracts = crate::schafkopf_contracts();
-        let c = contracts[(rng.next_u64() % contracts.len() as u64) as usize];
-        let declarer = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let Some(side) = crate::schafkopf_side(c, declarer, &hands) else {
+        let Some((c, engine, side)) = schafkopf_game(p, i % 5 == 0, &mut rng, |_| true) else {
             continue;
         };
         tried += 1;
-        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let engine = sk::Game::new(hands, c, sk::PlayRules::from(p), leader);
         // Every seventh: the Tout of the contract (every trick or nothing).
         let mut g = if i % 7 == 0 && c.kind != sk::Kind::CallAce {
             PointGame::tout(engine, side)
@@ -213,19 +232,11 @@ fn schafkopf_solo_trumps_agree_with_minimax() {
         let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
-        let hands = deal(sk::deck(false), &[8; 4], &mut rng);
-        let contracts = crate::schafkopf_contracts();
-        let c = contracts[(rng.next_u64() % contracts.len() as u64) as usize];
-        let declarer = Seat::ALL[(rng.next_u64() % 4) as usize];
-        if c.kind == sk::Kind::CallAce || c.tout {
-            continue;
-        }
-        let Some(side) = crate::schafkopf_side(c, declarer, &hands) else {
+        let solo = |c: sk::Contract| c.kind != sk::Kind::CallAce && !c.tout;
+        let Some((c, engine, side)) = schafkopf_game(p, false, &mut rng, solo) else {
             continue;
         };
         tried += 1;
-        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let engine = sk::Game::new(hands, c, sk::PlayRules::from(p), leader);
         let mut g = PointGame::new(engine, side);
         let trumps: CardSet = crate::live(&g)
             .iter()
