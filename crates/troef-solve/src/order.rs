@@ -32,6 +32,8 @@ pub(crate) struct Order {
     beats: Vec<[u8; 64]>,
     /// Each card's place in its group (0: the strongest), by card index.
     place: Vec<u8>,
+    /// `prefix[k]`: the first `k` cards of `cards`, as bits.
+    prefix: Vec<u64>,
 }
 
 impl Order {
@@ -80,6 +82,12 @@ impl Order {
                 place[c.index() as usize & 63] = i.min(255) as u8;
             }
         }
+        let prefix = std::iter::once(0)
+            .chain(bits.iter().scan(0, |u, b| {
+                *u |= b.0;
+                Some(*u)
+            }))
+            .collect();
         Order {
             cards,
             start,
@@ -89,6 +97,7 @@ impl Order {
             feat,
             beats,
             place,
+            prefix,
         }
     }
 
@@ -121,6 +130,21 @@ impl Order {
     #[inline]
     pub fn strength(&self, c: Card, led: Card) -> u8 {
         self.beats[self.group_of(led)][c.index() as usize & 63]
+    }
+
+    /// A card's place in its group (0: the strongest), for a card in the
+    /// order.
+    #[inline]
+    pub fn place(&self, c: Card) -> usize {
+        self.place[c.index() as usize & 63] as usize
+    }
+
+    /// The cards of group `g` between the places `a` and `b` (`a < b`),
+    /// neither included.
+    #[inline]
+    pub fn between(&self, g: usize, a: usize, b: usize) -> CardSet {
+        let s = self.start[g];
+        CardSet::from_bits(self.prefix[s + b] & !self.prefix[s + a + 1])
     }
 
     #[inline]
@@ -680,28 +704,30 @@ fn walk<P: Position + ?Sized>(
     let mut later = None;
     let mut seen = CardSet::EMPTY;
     for g in 0..GROUPS {
-        let mut left = (legal & order.groups[g]).len();
-        if left < 2 {
+        let ours = legal & order.groups[g];
+        if ours.len() < 2 {
             // One card: a class of its own (see below).
             continue;
         }
+        seen = seen | ours;
+        // The legal cards of the group by place, strongest first; a live
+        // card between two of them that is not legal parts them.
+        let places = ours.iter().fold(0u64, |m, c| m | 1 << order.place(c));
+        let parts = live - legal;
+        let group = order.group(g);
         // The open class: its representative and its points, its last
         // member, and whether it picks by points (see `Taker::pick`; asked
         // only when a card of other points is next to it).
         let mut open: Option<(Card, u8, Card, Option<Option<bool>>)> = None;
-        for &(c, f) in order.group(g) {
-            if left == 0 {
-                break;
-            }
-            if !live.contains(c) {
-                continue;
-            }
-            if !legal.contains(c) {
+        let (mut rest, mut last_at) = (places, 0);
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (c, f) = group[i];
+            if open.is_some() && !(parts & order.between(g, last_at, i)).is_empty() {
                 open = None;
-                continue;
             }
-            left -= 1;
-            seen.insert(c);
+            last_at = i;
             let Some((r, pts, last, mut how)) = open else {
                 reps.push(c);
                 member(c, c);
