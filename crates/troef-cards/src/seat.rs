@@ -17,8 +17,16 @@ impl Seat {
         self as usize
     }
 
+    /// The seat of index `i` modulo 4. A match rather than an index into
+    /// [`Seat::ALL`]: the compiler reads it as the two low bits, with no
+    /// load (the search asks for seats at every card).
     pub const fn from_index(i: usize) -> Seat {
-        Seat::ALL[i & 3]
+        match i & 3 {
+            0 => Seat::North,
+            1 => Seat::East,
+            2 => Seat::South,
+            _ => Seat::West,
+        }
     }
 
     /// The next seat clockwise (the player on this one's left).
