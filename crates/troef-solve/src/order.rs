@@ -147,6 +147,14 @@ impl Order {
         CardSet::from_bits(self.prefix[s + b] & !self.prefix[s + a + 1])
     }
 
+    /// The cards of `c`'s group placed before it (the stronger ones, and
+    /// any of equal strength sorted first), for a card in the order.
+    #[inline]
+    pub fn before(&self, c: Card) -> CardSet {
+        let s = self.start[self.group_of(c)];
+        CardSet::from_bits(self.prefix[s + self.place(c)] & !self.prefix[s])
+    }
+
     #[inline]
     pub fn group(&self, g: usize) -> &[(Card, Feature)] {
         &self.cards[self.start[g]..self.start[g + 1]]

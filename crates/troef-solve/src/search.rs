@@ -183,7 +183,7 @@ impl Solver {
         let below = |v: i32| v.div_euclid(step) * step;
         let above = |v: i32| -(-v).div_euclid(step) * step;
         let (lo, hi) = if p.in_trick() == 0 {
-            let (_, _, st) = self.trick_start(p, 0);
+            let (_, st) = self.trick_start(p, 0);
             (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
@@ -376,43 +376,18 @@ impl Solver {
         v
     }
 
-    /// A trick start's cards in play, hands by group and what the adapter
-    /// says of it for a probe at `beta` (with what each side takes by force
-    /// when bounds are on).
-    fn trick_start<P: Position>(
-        &mut self,
-        p: &P,
-        beta: i32,
-    ) -> (CardSet, order::Held, crate::Start) {
+    /// A trick start's cards in play and what the adapter says of it for a
+    /// probe at `beta` (with what each side takes by force when bounds are
+    /// on). Its hands by group are then in `last_held` (see [`held`]).
+    fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start) {
         let live = crate::live(p);
-        let held = self.held(p, live);
+        let held = held(&mut self.last_held, &self.order, p, live);
         let sure = if self.options.bounds {
-            order::sure(p, &self.order, &held)
+            order::sure(p, &self.order, held)
         } else {
             order::Sure::default()
         };
-        (live, held, p.trick_start(beta, live, sure))
-    }
-
-    /// The hands by group at a trick start whose cards in play are `live`:
-    /// updated from the last trick start's where the two differ in a few
-    /// cards (see [`order::Held::update`]).
-    fn held<P: Position>(&mut self, p: &P, live: CardSet) -> order::Held {
-        let held = match &mut self.last_held {
-            Some((was, held)) if (*was - live).len() + (live - *was).len() <= HELD_UPDATE => {
-                // At a trick start the cards in play are the hands'.
-                held.update(*was, live, p.hands(), &self.order);
-                *was = live;
-                *held
-            }
-            _ => {
-                let held = order::Held::new(p.hands(), &self.order);
-                self.last_held = Some((live, held));
-                held
-            }
-        };
-        debug_assert_eq!(held, order::Held::new(p.hands(), &self.order));
-        held
+        (live, p.trick_start(beta, live, sure))
     }
 
     /// At a trick start: the bounds and the table. `Err(v)` when they
@@ -428,7 +403,7 @@ impl Solver {
         if p.in_trick() != 0 || !(self.options.bounds || self.table.is_some()) {
             return Ok(e);
         }
-        let (live, held, st) = self.trick_start(p, beta);
+        let (live, st) = self.trick_start(p, beta);
         if self.options.bounds {
             if st.lo >= beta {
                 return Err(st.lo);
@@ -440,7 +415,8 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let key = tt::relative_key(p, &self.order, &held, p.special(live), sp.ctx());
+            let (_, held) = self.last_held.as_ref().expect("read by trick_start");
+            let key = tt::relative_key(p, &self.order, held, p.special(live), sp.ctx());
             e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).
@@ -502,6 +478,29 @@ impl Solver {
         }
         moves
     }
+}
+
+/// The hands by group at a trick start whose cards in play are `live`, kept
+/// in `last`: updated in place from the last trick start's where the two
+/// differ in a few cards (see [`order::Held::update`]), and lent, not copied.
+fn held<'a, P: Position>(
+    last: &'a mut Option<(CardSet, order::Held)>,
+    order: &Order,
+    p: &P,
+    live: CardSet,
+) -> &'a order::Held {
+    let near = |was: CardSet| (was - live).len() + (live - was).len() <= HELD_UPDATE;
+    let (_, held) = match last {
+        Some((was, held)) if near(*was) => {
+            // At a trick start the cards in play are the hands'.
+            held.update(*was, live, p.hands(), order);
+            *was = live;
+            last.as_ref().expect("just updated")
+        }
+        _ => last.insert((live, order::Held::new(p.hands(), order))),
+    };
+    debug_assert_eq!(*held, order::Held::new(p.hands(), order));
+    held
 }
 
 /// How far apart in value two positions of one table key can be: the split's
@@ -672,10 +671,11 @@ fn sort_moves<P: Position + ?Sized>(
         } else {
             CardSet::EMPTY
         };
-        // No stronger card of its group is still in play.
+        // No stronger card of its group is still in play (the cards after
+        // it in the order are not stronger).
         let top_of_group = |c: Card| {
             let own = order.strength(c, c);
-            (live & order.groups[order.group_of(c)])
+            (live & order.before(c))
                 .iter()
                 .all(|o| order.strength(o, c) <= own)
         };
