@@ -323,9 +323,12 @@ impl Sure {
 /// Only the cards' own points are counted, never what the others add, so
 /// these are lower bounds on what each side takes.
 pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> Sure {
-    let hands = p.hands();
     let mut sure = Sure::default();
-    let side = |s: usize| p.maximizer(Seat::ALL[s]);
+    // The maximising side's seats, as bits.
+    let maxs = (0..4).fold(0u32, |m, s| {
+        m | (p.maximizer(Seat::from_index(s)) as u32) << s
+    });
+    let side = |s: usize| maxs >> s & 1 != 0;
     let points = |g: usize, i: u32| order.group(g)[i as usize].1.points as i32;
     // Top trumps held by one side.
     let live = held.all(4);
@@ -348,14 +351,13 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             }
             top &= top - 1;
         }
-        sure.takes = Some(Seat::ALL[first]);
+        sure.takes = Some(Seat::from_index(first));
     }
     sure.always = sure.points;
     if p.in_trick() != 0 {
         return sure;
     }
     // What a lone player's trumps take by their count (see `trumps_take`).
-    let maxs = (0..4).fold(0u32, |m, s| m | (side(s) as u32) << s);
     if maxs.count_ones() % 2 == 1 {
         let max = maxs.count_ones() == 1;
         let lone = if max { maxs } else { !maxs & 0xF }.trailing_zeros() as usize;
@@ -369,37 +371,44 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             }
         }
     }
-    // Quick tricks of the leader in the plain suits.
+    // Quick tricks of the leader in the plain suits: as many of the
+    // leader's top cards of a suit as every other player who holds a trump
+    // can follow to. Where trumping is free, an opponent with a trump
+    // leaves none, and nothing obliges the partner to trump (unless trumps
+    // are all the partner holds).
     let leader = p.leader().index();
     let ruff_anytime = p.trump_while_able_to_follow();
-    let trumps = order.groups[4];
+    let mut limits = [0usize; 3];
+    let mut n = 0;
+    for s in (0..4).filter(|&s| s != leader && held.0[4][s] != 0) {
+        let partner = side(s) == side(leader);
+        let plain = (0..4).any(|g| held.0[g][s] != 0);
+        if ruff_anytime && !partner {
+            return sure;
+        }
+        if !(ruff_anytime && partner && plain) {
+            limits[n] = s;
+            n += 1;
+        }
+    }
     for g in 0..4 {
         let live = held.all(g);
         if live == 0 {
             continue;
         }
-        let mut k = u32::MAX;
-        for (s, &h) in hands.0.iter().enumerate() {
-            if s == leader || (h & trumps).is_empty() {
-                continue;
-            }
-            let partner = side(s) == side(leader);
-            k = if ruff_anytime && partner && !(h - trumps).is_empty() {
-                // Where trumping is free, nothing obliges the partner to
-                // (unless trumps are all the partner holds).
-                k
-            } else if ruff_anytime && !partner {
-                0
-            } else {
-                k.min((h & order.groups[g]).len())
-            };
-        }
+        let k = limits[..n]
+            .iter()
+            .map(|&s| held.0[g][s].count_ones())
+            .min()
+            .unwrap_or(u32::MAX);
         let mine = held.0[g][leader];
         let mut top = above(mine, live & !mine);
-        while top != 0 && k > 0 {
+        for _ in 0..k {
+            if top == 0 {
+                break;
+            }
             sure.add(side(leader), points(g, top.trailing_zeros()));
             top &= top - 1;
-            k -= 1;
         }
     }
     sure
