@@ -203,6 +203,9 @@ impl Klaverjas {
     /// [`Klaverjas::roem_cards`]).
     fn roem_bound(&self, live: CardSet) -> i32 {
         let roem = self.special(live);
+        if roem.is_empty() {
+            return 0;
+        }
         let left = (TRICKS - self.game.tricks_done) as i32;
         let mut best = 0;
         let mut total = 0;
@@ -272,6 +275,18 @@ impl Klaverjas {
     /// four of a kind, of stuk) must be held by as many seats, a card in the
     /// trick in progress by the seat that played it.
     fn roem_cards(&self, live: CardSet) -> CardSet {
+        let lane = live.bits();
+        let trump = self.game.rules.trump;
+        let stuk =
+            CardSet::from_iter([Card::new(trump, Rank::KING), Card::new(trump, Rank::QUEEN)]);
+        // Late in a deal, often no run of three, four of a kind or stuk is
+        // left in play at all: no need to read who holds what.
+        if lane & lane >> 1 & lane >> 2 == 0
+            && four_of_a_kind(live) == 0
+            && !(self.stuk_in_trick && (live & stuk) == stuk)
+        {
+            return CardSet::EMPTY;
+        }
         let g = &self.game;
         let mut own = g.hands.0;
         for (i, c) in g.trick.iter().enumerate().take(g.in_trick) {
@@ -282,7 +297,6 @@ impl Klaverjas {
         // Every suit at once: a suit's lane is 16 bits of which the ranks
         // use 2 to 14, so shifting by one or two never carries a card into
         // a run of the next suit.
-        let lane = live.bits();
         // Bit r: a seat holds two of r, r+1 and r+2.
         let twice = own.iter().fold(0, |t, o| {
             let m = o.bits();
@@ -305,9 +319,6 @@ impl Klaverjas {
             }
         }
         if self.stuk_in_trick {
-            let trump = self.game.rules.trump;
-            let stuk =
-                CardSet::from_iter([Card::new(trump, Rank::KING), Card::new(trump, Rank::QUEEN)]);
             if (live & stuk) == stuk && own.iter().all(|o| (*o & stuk).len() < 2) {
                 out = out | stuk;
             }

@@ -137,14 +137,8 @@ pub struct Table {
 /// Positions of one rank key have the same cards at the same places, so a
 /// best lead stored as its place is a good first guess for all of them.
 pub(crate) fn place_of(order: &Order, in_hands: CardSet, c: Card) -> usize {
-    let g = order.group_of(c);
-    let above = order
-        .group(g)
-        .iter()
-        .take_while(|&&(o, _)| o != c)
-        .filter(|&&(o, _)| in_hands.contains(o))
-        .count();
-    g << 5 | above
+    debug_assert!(order.holds().contains(c), "a card of the order");
+    order.group_of(c) << 5 | (in_hands & order.before(c)).len() as usize
 }
 
 /// The card at `place` (see [`place_of`]), if the hands have one there.
