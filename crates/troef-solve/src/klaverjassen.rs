@@ -318,10 +318,9 @@ impl Klaverjas {
                 out = out | kind;
             }
         }
-        if self.stuk_in_trick {
-            if (live & stuk) == stuk && own.iter().all(|o| (*o & stuk).len() < 2) {
-                out = out | stuk;
-            }
+        if self.stuk_in_trick && (live & stuk) == stuk && own.iter().all(|o| (*o & stuk).len() < 2)
+        {
+            out = out | stuk;
         }
         out
     }

@@ -5,6 +5,7 @@ use crate::order::{self, Order};
 use crate::tt::{self, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
+use std::cell::RefCell;
 use troef_cards::{Card, CardSet};
 
 /// Which techniques the solver uses; [`Options::FULL`] is the solver, the
@@ -53,6 +54,55 @@ impl Options {
         table_bits: 16,
         ..Options::ALPHA_BETA
     };
+}
+
+thread_local! {
+    /// The tables of this thread's last solver, for the next one (see
+    /// [`spare`]).
+    static SPARE: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A solver's tables of at most this many bytes are kept for the next
+/// solver on its thread (Klaverjassen's and Schafkopf's: 3 MB); larger ones
+/// (Jass's 96 MB) are freed, whose searches take far longer than zeroing
+/// them.
+const SPARE_BYTES: usize = 16 << 20;
+
+/// A table of `2^bits` slots of entries of `words` words, growing to
+/// `2^max`: the one of that kind and size this thread's last solver left,
+/// emptied, else a new one. A new table is zeroed memory the search then
+/// faults in page by page, which costs a deal of a few milliseconds a
+/// measurable part of its time; an emptied one is the same table to the
+/// search (entries of an older generation are free slots), so it visits
+/// the same nodes.
+fn spare(words: usize, bits: u32, max: u32) -> Table {
+    let kept = SPARE.with(|s| {
+        let mut s = s.borrow_mut();
+        let at = s
+            .iter()
+            .position(|t| t.words() == words && t.bits() == bits)?;
+        Some(s.swap_remove(at))
+    });
+    match kept {
+        Some(t) => t.reuse(max),
+        None => Table::with_words(bits, words).grow_to(max),
+    }
+}
+
+impl Drop for Solver {
+    fn drop(&mut self) {
+        let tables = [self.table.take(), self.quasi.take()];
+        // Not while the thread's own storage is going away.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            for t in tables.into_iter().flatten() {
+                if t.bytes() <= SPARE_BYTES {
+                    s.retain(|o| o.words() != t.words());
+                    s.push(t);
+                }
+            }
+        });
+    }
 }
 
 /// See [`Options::table_bits`].
@@ -138,13 +188,13 @@ impl Solver {
             let (bits, max) = table_bits(self.options.table_bits, self.order.cards.len());
             self.table = Some(match self.table.take() {
                 Some(t) if t.bits() >= bits => t.grow_to(max),
-                _ => Table::exact(bits).grow_to(max),
+                _ => spare(tt::EXACT_WORDS, bits, max),
             });
             if self.options.equivalence {
                 let (bits, max) = (bits.saturating_sub(2), max.saturating_sub(2));
                 self.quasi = Some(match self.quasi.take() {
                     Some(t) if t.bits() >= bits => t.grow_to(max),
-                    _ => Table::by_rank(bits).grow_to(max),
+                    _ => spare(tt::RANK_WORDS, bits, max),
                 });
             }
         }

@@ -216,20 +216,29 @@ pub(crate) struct Keys {
     pub rank: u64,
 }
 
+/// Words (of 8 bytes) an entry of a table by exact key: 16 bytes.
+pub const EXACT_WORDS: usize = 2;
+/// Words an entry of a table by rank key, which keeps the cards in play:
+/// 32 bytes.
+pub const RANK_WORDS: usize = 4;
+
 impl Table {
     /// A table of `2^bits` slots of two entries each, 16 bytes an entry:
     /// for exact keys, where positions of one key are equal.
+    #[cfg(test)]
     pub fn exact(bits: u32) -> Table {
-        Table::with_words(bits, 2)
+        Table::with_words(bits, EXACT_WORDS)
     }
 
     /// A table of `2^bits` slots of two entries each, 32 bytes an entry
     /// that keeps the cards in play: for rank keys.
+    #[cfg(test)]
     pub fn by_rank(bits: u32) -> Table {
-        Table::with_words(bits, 4)
+        Table::with_words(bits, RANK_WORDS)
     }
 
-    fn with_words(bits: u32, words: usize) -> Table {
+    /// A table of `2^bits` slots of two entries of `words` words each.
+    pub fn with_words(bits: u32, words: usize) -> Table {
         let n = 1usize << bits.min(MAX_BITS);
         Table {
             slots: vec![0; n * 2 * words],
@@ -284,6 +293,25 @@ impl Table {
             e.save(&mut slot[..words]);
             first.generation == generation
         }
+    }
+
+    /// This table, emptied (see [`Table::clear`]) for a new solve: its size
+    /// as it is, growing to at most `2^max_bits` slots.
+    pub fn reuse(mut self, max_bits: u32) -> Table {
+        self.clear();
+        self.evictions = 0;
+        self.max_bits = self.bits();
+        self.grow_to(max_bits)
+    }
+
+    /// Words (of 8 bytes) an entry.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// The table's memory in bytes.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * 8
     }
 
     /// Forgets every entry: a new generation, so no memory is touched.
