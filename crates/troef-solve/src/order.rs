@@ -11,6 +11,30 @@ use troef_cards::{BySeat, Card, CardSet, Seat};
 /// Trumps are group 4; plain suits are 0 to 3.
 pub(crate) const GROUPS: usize = 5;
 
+/// A value for each card, by its index (0 to 63): an array in place, read
+/// with no bounds check or pointer to follow (the search reads these at
+/// every card).
+#[derive(Clone, Copy, Debug)]
+struct PerCard<T>([T; 64]);
+
+impl<T: Copy + Default> Default for PerCard<T> {
+    fn default() -> Self {
+        PerCard([T::default(); 64])
+    }
+}
+
+impl<T> PerCard<T> {
+    #[inline]
+    fn at(&self, c: Card) -> &T {
+        &self.0[c.index() as usize & 63]
+    }
+
+    #[inline]
+    fn at_mut(&mut self, c: Card) -> &mut T {
+        &mut self.0[c.index() as usize & 63]
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Order {
     /// Every card in play at the root with its feature, by group, strongest
@@ -24,14 +48,14 @@ pub(crate) struct Order {
     bits: Vec<(u64, i32)>,
     /// Every card in the order, as bits.
     all: u64,
-    /// Each card's feature, by card index (cards outside the order: zero).
-    feat: Vec<Feature>,
-    /// `beats[g][c]`: card `c`'s strength in a trick whose led card is of
+    /// Each card's feature (cards outside the order: zero).
+    feat: PerCard<Feature>,
+    /// `beats[g]`: each card's strength in a trick whose led card is of
     /// group `g` (see [`Position::strength`], which depends on the led
-    /// card only through its group), by card index.
-    beats: Vec<[u8; 64]>,
-    /// Each card's place in its group (0: the strongest), by card index.
-    place: Vec<u8>,
+    /// card only through its group).
+    beats: [PerCard<u8>; GROUPS],
+    /// Each card's place in its group (0: the strongest).
+    place: PerCard<u8>,
     /// `prefix[k]`: the first `k` cards of `cards`, as bits.
     prefix: Vec<u64>,
 }
@@ -59,27 +83,27 @@ impl Order {
             .map(|&(c, f)| (CardSet::from_iter([c]).bits(), f.points as i32))
             .collect();
         let all = bits.iter().fold(0, |u, b| u | b.0);
-        let mut feat = vec![Feature::default(); 64];
+        let mut feat = PerCard::default();
         for &(c, f) in &cards {
-            feat[c.index() as usize & 63] = f;
+            *feat.at_mut(c) = f;
         }
-        let mut beats = vec![[0u8; 64]; GROUPS];
+        let mut beats: [PerCard<u8>; GROUPS] = Default::default();
         for (g, row) in beats.iter_mut().enumerate() {
             let group = &cards[start[g]..start[g + 1]];
             let Some(&(led, _)) = group.first() else {
                 continue;
             };
             for &(c, _) in &cards {
-                row[c.index() as usize & 63] = p.strength(c, led);
+                *row.at_mut(c) = p.strength(c, led);
             }
-            debug_assert!(group.iter().all(|&(l, _)| cards
+            debug_assert!(group
                 .iter()
-                .all(|&(c, _)| p.strength(c, l) == row[c.index() as usize & 63])));
+                .all(|&(l, _)| cards.iter().all(|&(c, _)| p.strength(c, l) == *row.at(c))));
         }
-        let mut place = vec![0u8; 64];
+        let mut place = PerCard::default();
         for g in 0..GROUPS {
             for (i, &(c, _)) in cards[start[g]..start[g + 1]].iter().enumerate() {
-                place[c.index() as usize & 63] = i.min(255) as u8;
+                *place.at_mut(c) = i.min(255) as u8;
             }
         }
         let prefix = std::iter::once(0)
@@ -110,13 +134,13 @@ impl Order {
     #[inline]
     fn held_bit(&self, c: Card) -> (usize, u64) {
         let g = self.group_of(c);
-        (g, 1u64 << (self.place[c.index() as usize & 63] & 63))
+        (g, 1u64 << (*self.place.at(c) & 63))
     }
 
     /// A card's feature (as [`Position::feature`]), for a card in the order.
     #[inline]
     pub fn feature(&self, c: Card) -> Feature {
-        self.feat[c.index() as usize & 63]
+        *self.feat.at(c)
     }
 
     /// The group a card of the order competes in (trumps: 4).
@@ -129,14 +153,14 @@ impl Order {
     /// both cards in the order.
     #[inline]
     pub fn strength(&self, c: Card, led: Card) -> u8 {
-        self.beats[self.group_of(led)][c.index() as usize & 63]
+        *self.beats[self.group_of(led)].at(c)
     }
 
     /// A card's place in its group (0: the strongest), for a card in the
     /// order.
     #[inline]
     pub fn place(&self, c: Card) -> usize {
-        self.place[c.index() as usize & 63] as usize
+        *self.place.at(c) as usize
     }
 
     /// The cards of group `g` between the places `a` and `b` (`a < b`),
@@ -184,7 +208,7 @@ impl Order {
             // each: only the cards between those two are read.
             let (mut first, mut last) = (usize::MAX, 0);
             for c in CardSet::from_bits((a ^ b) & group) {
-                let i = self.place[c.index() as usize & 63] as usize;
+                let i = *self.place.at(c) as usize;
                 first = first.min(i);
                 last = last.max(i);
             }
