@@ -239,9 +239,10 @@ impl Order {
 }
 
 /// The cards of each hand by group, as bits by place in the group (bit 0:
-/// the group's strongest card of the deal).
+/// the group's strongest card of the deal), and of all four hands (kept
+/// with them: the bounds and the key ask for it at every trick start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Held(pub [[u64; 4]; GROUPS]);
+pub(crate) struct Held(pub [[u64; 4]; GROUPS], [u64; GROUPS]);
 
 impl Held {
     pub fn new(hands: &BySeat<CardSet>, order: &Order) -> Held {
@@ -252,7 +253,7 @@ impl Held {
                 held[g][s] |= bit;
             }
         }
-        Held(held)
+        Held(held, held.map(|h| h[0] | h[1] | h[2] | h[3]))
     }
 
     /// The hands `hands`, which hold the cards `now`, by group, from
@@ -268,19 +269,21 @@ impl Held {
             for h in &mut self.0[g] {
                 *h &= !bit;
             }
+            self.1[g] &= !bit;
         }
         for c in now - was {
             let (g, bit) = order.held_bit(c);
             if let Some(s) = hands.0.iter().position(|h| h.contains(c)) {
                 self.0[g][s] |= bit;
+                self.1[g] |= bit;
             }
         }
     }
 
     /// The cards of group `g` in the hands.
+    #[inline]
     pub fn all(&self, g: usize) -> u64 {
-        let h = &self.0[g];
-        h[0] | h[1] | h[2] | h[3]
+        self.1[g]
     }
 }
 

@@ -174,9 +174,10 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     // Per group: each card's owner and whether it is special (3 bits,
     // strongest first), and its points (8 bits); mixed once a group, or
     // every 16 cards of a larger group.
-    for (g, held) in held.0.iter().enumerate() {
+    for (g, by_seat) in held.0.iter().enumerate() {
         let cards = order.group(g);
-        let mut rest = held[0] | held[1] | held[2] | held[3];
+        let mut rest = held.all(g);
+        let held = by_seat;
         let odd = held[1] | held[3];
         let high = held[2] | held[3];
         while rest != 0 {
