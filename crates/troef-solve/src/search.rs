@@ -227,7 +227,8 @@ impl Solver {
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.prepare(p);
         if !self.options.mtd {
-            return self.search(p, i32::MIN + 1, i32::MAX - 1);
+            let win = order::winning(p, &self.order);
+            return self.search(p, i32::MIN + 1, i32::MAX - 1, win);
         }
         let step = p.value_step().max(1);
         let below = |v: i32| v.div_euclid(step) * step;
@@ -248,7 +249,7 @@ impl Solver {
                 beta = lo + step * ((values + 1) / 2);
             }
             self.stats.probes += 1;
-            g = self.search(p, beta - 1, beta);
+            g = self.search(p, beta - 1, beta, order::winning(p, &self.order));
             if g < beta {
                 hi = below(g).min(hi);
                 weak = hi == beta - step;
@@ -264,7 +265,8 @@ impl Solver {
     pub fn reaches<P: Position>(&mut self, p: &mut P, target: i32) -> bool {
         self.prepare(p);
         self.stats.probes += 1;
-        self.search(p, target - 1, target) >= target
+        let win = order::winning(p, &self.order);
+        self.search(p, target - 1, target, win) >= target
     }
 
     /// The value after each legal card of the player to move, in card order.
@@ -310,7 +312,7 @@ impl Solver {
         self.prepare(p);
         while !p.is_over() {
             let max = p.maximizer(p.to_play());
-            let moves = self.moves(p, None);
+            let moves = self.moves(p, None, order::winning(p, &self.order));
             let mut found = None;
             for &c in moves.as_slice() {
                 p.play(c);
@@ -340,7 +342,17 @@ impl Solver {
 
     /// Fail-soft alpha-beta: the exact value when it lies in `(alpha, beta)`,
     /// else a bound on the side of the window it fell.
-    fn search<P: Position>(&mut self, p: &mut P, mut alpha: i32, mut beta: i32) -> i32 {
+    /// `win`: the card that takes the trick in progress so far
+    /// ([`order::winning`]), carried down the search rather than read
+    /// again at every card.
+    fn search<P: Position>(
+        &mut self,
+        p: &mut P,
+        mut alpha: i32,
+        mut beta: i32,
+        win: (usize, u8),
+    ) -> i32 {
+        debug_assert_eq!(win, order::winning(p, &self.order));
         self.stats.nodes += 1;
         if p.is_over() {
             return final_value(p);
@@ -359,12 +371,22 @@ impl Solver {
         };
         let (alpha0, beta0) = (alpha, beta);
         let max = p.maximizer(p.to_play());
-        let moves = self.moves(p, hint);
+        let moves = self.moves(p, hint, win);
+        let n = p.in_trick();
+        let led = p.trick()[0];
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = None;
         for &c in moves.as_slice() {
+            let child = match led {
+                _ if n == 3 => (0, 0),
+                None => (0, self.order.strength(c, c)),
+                Some(led) => match self.order.strength(c, led) {
+                    s if s > win.1 => (n, s),
+                    _ => win,
+                },
+            };
             p.play(c);
-            let v = self.search(p, alpha, beta);
+            let v = self.search(p, alpha, beta, child);
             p.undo();
             if max {
                 if v > best {
@@ -502,10 +524,9 @@ impl Solver {
     }
 
     /// The cards to try, best guess first.
-    fn moves<P: Position>(&self, p: &P, hint: Option<Card>) -> Cards {
+    fn moves<P: Position>(&self, p: &P, hint: Option<Card>, winning: (usize, u8)) -> Cards {
         let legal = p.legal();
         let mut moves = Cards::new();
-        let winning = order::winning(p, &self.order);
         if self.options.equivalence {
             let taker = order::Taker::new(p, winning);
             order::moves_into(p, &self.order, legal, &mut moves, taker);
