@@ -471,11 +471,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
 /// the same nodes), so [`sure`] asks it of a lone player only.
 pub(crate) fn trumps_take(ours: u64, theirs: u64, points: impl Fn(u32) -> i32) -> Option<i32> {
     // Her top trumps: above every trump of the others.
-    let tops = if theirs == 0 {
-        ours
-    } else {
-        ours & ((1u64 << theirs.trailing_zeros()) - 1)
-    };
+    let tops = above(ours, theirs);
     let (mut rest, mut k, mut top) = (ours, 0, 0);
     let mut best: Option<i32> = None;
     while rest != 0 {

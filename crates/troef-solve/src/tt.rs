@@ -177,9 +177,8 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     for (g, by_seat) in held.0.iter().enumerate() {
         let cards = order.group(g);
         let mut rest = held.all(g);
-        let held = by_seat;
-        let odd = held[1] | held[3];
-        let high = held[2] | held[3];
+        let odd = by_seat[1] | by_seat[3];
+        let high = by_seat[2] | by_seat[3];
         while rest != 0 {
             let mut own: u64 = 0;
             let mut pts: u128 = 0;
