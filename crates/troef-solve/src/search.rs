@@ -18,15 +18,16 @@ pub struct Options {
     pub bounds: bool,
     pub ordering: bool,
     pub equivalence: bool,
-    /// The table has `2^table_bits` slots of two entries (16 bytes each)
-    /// for positions of 29 to 32 cards, [`LARGE_DEAL_BITS`] more bits for
-    /// larger ones (Jass's 36 cards: a trick more, ten times the positions)
-    /// and fewer for endgames (see `table_bits`). The table by rank key
-    /// (with `equivalence`) has a quarter as many, of 32 bytes. Measured
-    /// (BENCHMARKS.md): 2^16 slots (2 MB) solve Klaverjassen deals 15%
-    /// faster than 2^18, though they keep fewer entries: a table that
-    /// outgrows the caches costs more in misses than it saves; Jass's
-    /// deals want their 2^21.
+    /// The table starts with `2^table_bits` slots of two entries (16 bytes
+    /// each) for positions of 29 to 32 cards, two bits more for larger ones
+    /// (Jass's 36 cards: a trick more, ten times the positions) and fewer
+    /// for endgames, and doubles as the search outgrows it (see
+    /// `table_bits`). The table by rank key (with `equivalence`) has a
+    /// quarter as many, of 32 bytes. Measured (BENCHMARKS.md): 2^16 slots
+    /// (2 MB) solve Klaverjassen deals 15% faster than 2^18, though they
+    /// keep fewer entries: a table that outgrows the caches costs more in
+    /// misses than it saves; Jass's trump deals want 2^21, its Obenabe and
+    /// Undeufe deals are faster in 2^18.
     pub table_bits: u32,
 }
 
@@ -63,9 +64,9 @@ thread_local! {
 }
 
 /// A solver's tables of at most this many bytes are kept for the next
-/// solver on its thread (Klaverjassen's and Schafkopf's: 3 MB); larger ones
-/// (Jass's 96 MB) are freed, whose searches take far longer than zeroing
-/// them.
+/// solver on its thread (Klaverjassen's and Schafkopf's: 3 MB, Jass's 12
+/// MB as it starts); larger ones (Jass's grown to 96 MB) are freed, whose
+/// searches take far longer than zeroing them.
 const SPARE_BYTES: usize = 16 << 20;
 
 /// A table of `2^bits` slots of entries of `words` words, growing to
@@ -105,19 +106,22 @@ impl Drop for Solver {
     }
 }
 
-/// See [`Options::table_bits`].
+/// How many bits more a deal of more than 32 cards may grow its table to
+/// than one of 32 (see [`table_bits`]).
 pub const LARGE_DEAL_BITS: u32 = 5;
 
 /// The table's size for a position with `cards` in play, as `(start, most)`
 /// in bits: from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits
-/// more when the search outgrows it; [`LARGE_DEAL_BITS`] more above, from
-/// the start; and two bits fewer a trick below (an endgame of five tricks
-/// starts with 2^10 slots). The table is allocated zeroed, and a page first
-/// touched costs a fault, so a table much larger than the search is slower,
-/// not faster.
+/// more when the search outgrows it; above, two bits more, growing to
+/// [`LARGE_DEAL_BITS`] more; and two bits fewer a trick below (an endgame
+/// of five tricks starts with 2^10 slots). The table is allocated zeroed,
+/// and a page first touched costs a fault, so a table much larger than the
+/// search is slower, not faster: Jass's Obenabe and Undeufe deals (about a
+/// million nodes) took 1.6 times as long in the 2^21 slots its trump deals
+/// (up to fifty million) want (BENCHMARKS.md).
 fn table_bits(bits: u32, cards: usize) -> (u32, u32) {
     if cards > 32 {
-        return (bits + LARGE_DEAL_BITS, bits + LARGE_DEAL_BITS);
+        return (bits + 2, bits + LARGE_DEAL_BITS);
     }
     let tricks_short = (32usize.saturating_sub(cards) / 4) as u32;
     let start = bits.saturating_sub(2 * tricks_short).max(bits.min(10));
