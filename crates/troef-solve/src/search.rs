@@ -107,13 +107,13 @@ impl Drop for Solver {
 }
 
 /// How many bits more a deal of more than 32 cards may grow its table to
-/// than one of 32 (see [`table_bits`]).
+/// than one of 32 (see [`Options::table_bits`]).
 pub const LARGE_DEAL_BITS: u32 = 5;
 
 /// The table's size for a position with `cards` in play, as `(start, most)`
 /// in bits: from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits
-/// more when the search outgrows it; above, two bits more, growing to
-/// [`LARGE_DEAL_BITS`] more; and two bits fewer a trick below (an endgame
+/// more when the search outgrows it; above, two bits more, growing early
+/// ([`LARGE_DEAL_GROW_AFTER`]) to [`LARGE_DEAL_BITS`] more; and two bits fewer a trick below (an endgame
 /// of five tricks starts with 2^10 slots). The table is allocated zeroed,
 /// and a page first touched costs a fault, so a table much larger than the
 /// search is slower, not faster: Jass's Obenabe and Undeufe deals (about a
@@ -127,6 +127,10 @@ fn table_bits(bits: u32, cards: usize) -> (u32, u32) {
     let start = bits.saturating_sub(2 * tricks_short).max(bits.min(10));
     (start, start + TABLE_GROWTH)
 }
+
+/// A table of a deal of more than 32 cards doubles once it has evicted an
+/// eighth as many entries as it has slots (see `tt::Table::grow_after`).
+const LARGE_DEAL_GROW_AFTER: u32 = 3;
 
 /// How many times the table of a deal of up to 32 cards may double: a
 /// search of a hundred million nodes fills 2^16 slots and evicts what it
@@ -189,17 +193,23 @@ impl Solver {
         self.order = Order::new(p);
         self.last_held = None;
         if self.options.table {
-            let (bits, max) = table_bits(self.options.table_bits, self.order.cards.len());
-            self.table = Some(match self.table.take() {
+            let cards = self.order.cards.len();
+            let (bits, max) = table_bits(self.options.table_bits, cards);
+            // Jass's tables start small and must grow early (see
+            // `table_bits`).
+            let shift = if cards > 32 { LARGE_DEAL_GROW_AFTER } else { 0 };
+            let table = match self.table.take() {
                 Some(t) if t.bits() >= bits => t.grow_to(max),
                 _ => spare(tt::EXACT_WORDS, bits, max),
-            });
+            };
+            self.table = Some(table.grow_after(shift));
             if self.options.equivalence {
                 let (bits, max) = (bits.saturating_sub(2), max.saturating_sub(2));
-                self.quasi = Some(match self.quasi.take() {
+                let quasi = match self.quasi.take() {
                     Some(t) if t.bits() >= bits => t.grow_to(max),
                     _ => spare(tt::RANK_WORDS, bits, max),
-                });
+                };
+                self.quasi = Some(quasi.grow_after(shift));
             }
         }
     }

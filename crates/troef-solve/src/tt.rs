@@ -126,19 +126,13 @@ pub struct Table {
     mask: usize,
     generation: u8,
     /// The table doubles, up to `2^max_bits` slots, once it has evicted
-    /// more entries of this generation than an eighth of its slots
-    /// ([`GROW_AFTER`]): a small search keeps a table that fits the caches,
-    /// a large one gets room before it has lost much.
+    /// more entries of this generation than `2^-grow_shift` of its slots'
+    /// count (see [`Table::grow_after`]): a small search keeps a table that
+    /// fits the caches, a large one gets room.
     max_bits: u32,
+    grow_shift: u32,
     evictions: usize,
 }
-
-/// A table doubles once it has evicted `2^-GROW_AFTER` of its slots' count
-/// in entries of the search in progress. Measured on Jass's bench deals
-/// (BENCHMARKS.md), starting at 2^18 slots: after as many evictions as
-/// slots, its largest deals took 6-11% more nodes than in a table of 2^21
-/// from the start; after an eighth, 3-5%.
-const GROW_AFTER: u32 = 3;
 
 /// A card's place among the cards in the hands at a trick start: its group
 /// (`g << 5`) and how many cards of the group in the hands are stronger.
@@ -254,6 +248,7 @@ impl Table {
             mask: n - 1,
             generation: 1,
             max_bits: bits.min(MAX_BITS),
+            grow_shift: 0,
             evictions: 0,
         }
     }
@@ -261,6 +256,21 @@ impl Table {
     /// Lets the table grow to `2^max_bits` slots (see [`Table::max_bits`]).
     pub fn grow_to(mut self, max_bits: u32) -> Table {
         self.max_bits = self.max_bits.max(max_bits.min(MAX_BITS));
+        self
+    }
+
+    /// Lets the table double once it has evicted `2^-shift` of its slots'
+    /// count in entries of the search in progress (0, the default: as many
+    /// as it has slots). A table that starts well below the size its
+    /// largest searches want should grow early: Jass's, from 2^18 slots,
+    /// cost its largest deals 6-11% more nodes than a table of 2^21 from
+    /// the start when it doubled after as many evictions as slots, 3-5%
+    /// after an eighth (BENCHMARKS.md). A table that starts at the size
+    /// that fits the caches should not: doubling after an eighth cost
+    /// Klaverjassen and Schafkopf 2% more instructions for 1-2% fewer
+    /// nodes, nothing a clock could tell apart.
+    pub fn grow_after(mut self, shift: u32) -> Table {
+        self.grow_shift = shift;
         self
     }
 
@@ -428,7 +438,7 @@ impl Table {
         }
         let evicts = self.place(new);
         self.evictions += usize::from(evicts);
-        if self.evictions > self.mask >> GROW_AFTER && self.bits() < self.max_bits {
+        if self.evictions > self.mask >> self.grow_shift && self.bits() < self.max_bits {
             self.grow();
         }
     }
@@ -550,6 +560,21 @@ mod tests {
             fixed.store(k, a, 0, 0, None, 20, same);
         }
         assert_eq!(fixed.bits(), 2);
+    }
+
+    #[test]
+    fn a_table_told_to_grows_early() {
+        let same = |_| Some(0);
+        let keys = (1..=40u64).map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut late = Table::exact(4).grow_to(6);
+        let mut early = Table::exact(4).grow_to(6).grow_after(3);
+        for k in keys {
+            late.store(k, set(1), 0, 0, None, 20, same);
+            early.store(k, set(1), 0, 0, None, 20, same);
+        }
+        // 40 keys in 16 slots of two: a few evictions, fewer than slots.
+        assert_eq!(late.bits(), 4);
+        assert!(early.bits() > 4, "it doubled after two evictions");
     }
 
     #[test]
