@@ -113,12 +113,13 @@ pub const LARGE_DEAL_BITS: u32 = 5;
 /// The table's size for a position with `cards` in play, as `(start, most)`
 /// in bits: from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits
 /// more when the search outgrows it; above, two bits more, growing early
-/// ([`LARGE_DEAL_GROW_AFTER`]) to [`LARGE_DEAL_BITS`] more; and two bits fewer a trick below (an endgame
-/// of five tricks starts with 2^10 slots). The table is allocated zeroed,
-/// and a page first touched costs a fault, so a table much larger than the
-/// search is slower, not faster: Jass's Obenabe and Undeufe deals (about a
-/// million nodes) took 1.6 times as long in the 2^21 slots its trump deals
-/// (up to fifty million) want (BENCHMARKS.md).
+/// ([`LARGE_DEAL_GROW_AFTER`]) to [`LARGE_DEAL_BITS`] more; and two bits
+/// fewer a trick below (an endgame of five tricks starts with 2^10 slots).
+/// The table is allocated zeroed, and a page first touched costs a fault,
+/// so a table much larger than the search is slower, not faster: Jass's
+/// Obenabe and Undeufe deals (about a million nodes) took 1.6 times as long
+/// in the 2^21 slots its trump deals (up to fifty million) want
+/// (BENCHMARKS.md).
 fn table_bits(bits: u32, cards: usize) -> (u32, u32) {
     if cards > 32 {
         return (bits + 2, bits + LARGE_DEAL_BITS);

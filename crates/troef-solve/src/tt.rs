@@ -563,7 +563,7 @@ mod tests {
     }
 
     #[test]
-    fn a_table_told_to_grows_early() {
+    fn a_table_told_to_grow_early_doubles_sooner() {
         let same = |_| Some(0);
         let keys = (1..=40u64).map(|k| k.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let mut late = Table::exact(4).grow_to(6);
