@@ -111,8 +111,9 @@ impl Drop for Solver {
 pub const LARGE_DEAL_BITS: u32 = 5;
 
 /// The table's size for a position with `cards` in play, as `(start, most)`
-/// in bits: from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits
-/// more when the search outgrows it; above, two bits more, growing early
+/// in bits, and when it doubles (the shift of `tt::Table::grow_after`):
+/// from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits more when
+/// the search outgrows it; above, two bits more, growing early
 /// ([`LARGE_DEAL_GROW_AFTER`]) to [`LARGE_DEAL_BITS`] more; and two bits
 /// fewer a trick below (an endgame of five tricks starts with 2^10 slots).
 /// The table is allocated zeroed, and a page first touched costs a fault,
@@ -120,13 +121,13 @@ pub const LARGE_DEAL_BITS: u32 = 5;
 /// Obenabe and Undeufe deals (about a million nodes) took 1.6 times as long
 /// in the 2^21 slots its trump deals (up to fifty million) want
 /// (BENCHMARKS.md).
-fn table_bits(bits: u32, cards: usize) -> (u32, u32) {
+fn table_bits(bits: u32, cards: usize) -> (u32, u32, u32) {
     if cards > 32 {
-        return (bits + 2, bits + LARGE_DEAL_BITS);
+        return (bits + 2, bits + LARGE_DEAL_BITS, LARGE_DEAL_GROW_AFTER);
     }
     let tricks_short = (32usize.saturating_sub(cards) / 4) as u32;
     let start = bits.saturating_sub(2 * tricks_short).max(bits.min(10));
-    (start, start + TABLE_GROWTH)
+    (start, start + TABLE_GROWTH, 0)
 }
 
 /// A table of a deal of more than 32 cards doubles once it has evicted an
@@ -194,11 +195,7 @@ impl Solver {
         self.order = Order::new(p);
         self.last_held = None;
         if self.options.table {
-            let cards = self.order.cards.len();
-            let (bits, max) = table_bits(self.options.table_bits, cards);
-            // Jass's tables start small and must grow early (see
-            // `table_bits`).
-            let shift = if cards > 32 { LARGE_DEAL_GROW_AFTER } else { 0 };
+            let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
             let table = match self.table.take() {
                 Some(t) if t.bits() >= bits => t.grow_to(max),
                 _ => spare(tt::EXACT_WORDS, bits, max),
