@@ -342,13 +342,18 @@ impl Sure {
 ///   nothing there obliges the partner to trump. The leader cashes those
 ///   suits first and keeps the lead: a player who follows a suit discards
 ///   nothing, so the counts hold from suit to suit; the top trumps come
-///   after;
+///   after. A player who plays alone may instead **draw trumps** first:
+///   she leads her own top trumps, each other player follows every round
+///   with a trump while she holds one (at worst her cheapest), and the
+///   plain suits are cashed after, with only the players who still hold a
+///   trump able to ruff; the better of the two plans counts;
 /// - **trumps by their count** ([`trumps_take`]): a player who plays alone
 ///   and whose trumps outnumber what can beat them takes tricks with some
 ///   of them, on every line.
 ///
-/// Only the cards' own points are counted, never what the others add, so
-/// these are lower bounds on what each side takes.
+/// Only the cards' own points are counted, never what the others add
+/// (except the trumps drawn), so these are lower bounds on what each side
+/// takes; no card is counted twice.
 pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> Sure {
     let mut sure = Sure::default();
     // The maximising side's seats, as bits.
@@ -398,26 +403,86 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             }
         }
     }
-    // Quick tricks of the leader in the plain suits: as many of the
-    // leader's top cards of a suit as every other player who holds a trump
-    // can follow to. Where trumping is free, an opponent with a trump
-    // leaves none, and nothing obliges the partner to trump (unless trumps
-    // are all the partner holds).
+    // Quick tricks of the leader: the plain suits cashed at once, or, for a
+    // player who plays alone, after drawing trumps with her own top trumps
+    // (see `quick_tricks`); whichever surely takes more.
     let leader = p.leader().index();
     let ruff_anytime = p.trump_while_able_to_follow();
+    let mine = side(leader);
+    let plain_first = quick_tricks(held, leader, &side, ruff_anytime, 0, &points);
+    let alone = maxs.count_ones() == if mine { 1 } else { 3 };
+    let drawn = if alone {
+        above(held.0[4][leader], held.all(4) & !held.0[4][leader]).count_ones()
+    } else {
+        0
+    };
+    let trumps_first = (drawn > 0).then(|| {
+        let trumps = held.0[4].map(u64::count_ones);
+        // Each opponent follows every round of trumps while she can, with
+        // her cheapest trumps at worst.
+        let forced: i32 = (0..4)
+            .filter(|&s| s != leader)
+            .map(|s| {
+                cheapest(held.0[4][s], drawn.min(trumps[s]) as usize, &|i| {
+                    points(4, i)
+                })
+            })
+            .sum();
+        // The quick tricks change only where the trumps drawn leave a
+        // player who held one without.
+        let emptied = (0..4).any(|s| s != leader && trumps[s] > 0 && trumps[s] <= drawn);
+        let (pts, tricks) = if emptied {
+            quick_tricks(held, leader, &side, ruff_anytime, drawn, &points)
+        } else {
+            plain_first
+        };
+        // Her top trumps are hers on every line (counted above).
+        (forced + pts, tricks + drawn)
+    });
+    let (pts, tricks) = match trumps_first {
+        Some(b) if b.0 > plain_first.0 => b,
+        _ => plain_first,
+    };
+    if tricks > 0 {
+        sure.add(mine, pts);
+    }
+    sure
+}
+
+/// The quick tricks of the `leader` in the plain suits, as (points of the
+/// leader's own cards, tricks), after `drawn` rounds of trumps she led and
+/// won (each player then holds that many trumps fewer, or none): as many
+/// of the leader's top cards of a suit as every other player who still
+/// holds a trump can follow to.
+/// Where trumping is free, an opponent with a trump leaves none, and
+/// nothing obliges the partner to trump (unless trumps are all the partner
+/// holds). A player without a trump who discarded during the trump rounds
+/// limits nothing: she cannot ruff. The leader keeps the lead from suit to
+/// suit: a player who follows a suit discards nothing, so the counts hold.
+#[inline(always)]
+fn quick_tricks(
+    held: &Held,
+    leader: usize,
+    side: &impl Fn(usize) -> bool,
+    ruff_anytime: bool,
+    drawn: u32,
+    points: &impl Fn(usize, u32) -> i32,
+) -> (i32, u32) {
     let mut limits = [0usize; 3];
     let mut n = 0;
-    for s in (0..4).filter(|&s| s != leader && held.0[4][s] != 0) {
+    let holds = |s: usize| held.0[4][s] != 0 && (drawn == 0 || held.0[4][s].count_ones() > drawn);
+    for s in (0..4).filter(|&s| s != leader && holds(s)) {
         let partner = side(s) == side(leader);
         let plain = (0..4).any(|g| held.0[g][s] != 0);
         if ruff_anytime && !partner {
-            return sure;
+            return (0, 0);
         }
         if !(ruff_anytime && partner && plain) {
             limits[n] = s;
             n += 1;
         }
     }
+    let (mut pts, mut tricks) = (0, 0);
     for g in 0..4 {
         let live = held.all(g);
         if live == 0 {
@@ -434,11 +499,12 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             if top == 0 {
                 break;
             }
-            sure.add(side(leader), points(g, top.trailing_zeros()));
+            pts += points(g, top.trailing_zeros());
+            tricks += 1;
             top &= top - 1;
         }
     }
-    sure
+    (pts, tricks)
 }
 
 /// What a player who plays alone (a soloist, or a Ramsch player against the
