@@ -453,12 +453,12 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
 /// leader's own cards, tricks), after `drawn` rounds of trumps she led and
 /// won (each player then holds that many trumps fewer, or none): as many
 /// of the leader's top cards of a suit as every other player who still
-/// holds a trump can follow to.
-/// Where trumping is free, an opponent with a trump leaves none, and
-/// nothing obliges the partner to trump (unless trumps are all the partner
-/// holds). A player without a trump who discarded during the trump rounds
-/// limits nothing: she cannot ruff. The leader keeps the lead from suit to
-/// suit: a player who follows a suit discards nothing, so the counts hold.
+/// holds a trump can follow to. Where trumping is free, an opponent with a
+/// trump leaves none, and nothing obliges the partner to trump (unless
+/// trumps are all the partner holds). A player without a trump who
+/// discarded during the trump rounds limits nothing: she cannot ruff. The
+/// leader keeps the lead from suit to suit: a player who follows a suit
+/// discards nothing, so the counts hold.
 #[inline(always)]
 fn quick_tricks(
     held: &Held,
