@@ -389,10 +389,18 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     if p.in_trick() != 0 {
         return sure;
     }
+    // The player who plays alone, if a side is one player against three.
+    let lone = (maxs.count_ones() % 2 == 1).then(|| {
+        let seats = if maxs.count_ones() == 1 {
+            maxs
+        } else {
+            !maxs & 0xF
+        };
+        seats.trailing_zeros() as usize
+    });
     // What a lone player's trumps take by their count (see `trumps_take`).
-    if maxs.count_ones() % 2 == 1 {
-        let max = maxs.count_ones() == 1;
-        let lone = if max { maxs } else { !maxs & 0xF }.trailing_zeros() as usize;
+    if let Some(lone) = lone {
+        let max = side(lone);
         let ours = held.0[4][lone];
         if let Some(pts) = trumps_take(ours, held.all(4) & !ours, |i| points(4, i)) {
             sure.add(max, pts);
@@ -410,8 +418,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     let ruff_anytime = p.trump_while_able_to_follow();
     let mine = side(leader);
     let plain_first = quick_tricks(held, leader, &side, ruff_anytime, 0, &points);
-    let alone = maxs.count_ones() == if mine { 1 } else { 3 };
-    let drawn = if alone {
+    let drawn = if lone == Some(leader) {
         above(held.0[4][leader], held.all(4) & !held.0[4][leader]).count_ones()
     } else {
         0
@@ -470,8 +477,7 @@ fn quick_tricks(
 ) -> (i32, u32) {
     let mut limits = [0usize; 3];
     let mut n = 0;
-    let holds = |s: usize| held.0[4][s] != 0 && (drawn == 0 || held.0[4][s].count_ones() > drawn);
-    for s in (0..4).filter(|&s| s != leader && holds(s)) {
+    for s in (0..4).filter(|&s| s != leader && held.0[4][s].count_ones() > drawn) {
         let partner = side(s) == side(leader);
         let plain = (0..4).any(|g| held.0[g][s] != 0);
         if ruff_anytime && !partner {
