@@ -58,6 +58,9 @@ pub(crate) struct Order {
     place: PerCard<u8>,
     /// `prefix[k]`: the first `k` cards of `cards`, as bits.
     prefix: Vec<u64>,
+    /// The cards of each point value, cheapest first: the points and the
+    /// cards worth them, as bits.
+    levels: Vec<(i32, u64)>,
 }
 
 impl Order {
@@ -112,6 +115,14 @@ impl Order {
                 Some(*u)
             }))
             .collect();
+        let mut levels: Vec<(i32, u64)> = Vec::new();
+        for &(bit, pts) in &bits {
+            match levels.iter_mut().find(|l| l.0 == pts) {
+                Some(l) => l.1 |= bit,
+                None => levels.push((pts, bit)),
+            }
+        }
+        levels.sort_unstable_by_key(|l| l.0);
         Order {
             cards,
             start,
@@ -122,6 +133,7 @@ impl Order {
             beats,
             place,
             prefix,
+            levels,
         }
     }
 
@@ -182,6 +194,39 @@ impl Order {
     #[inline]
     pub fn group(&self, g: usize) -> &[(Card, Feature)] {
         &self.cards[self.start[g]..self.start[g + 1]]
+    }
+
+    /// The points of the `n[0]` and of the `n[1]` cheapest of `cards`
+    /// (as [`CardSet`] bits, all in the order; all of them where fewer):
+    /// what a player adds at worst to `n` tricks another side takes.
+    #[inline]
+    fn cheapest(&self, cards: u64, n: [u32; 2]) -> [i32; 2] {
+        let mut sum = [0; 2];
+        let mut need = n;
+        for &(pts, level) in &self.levels {
+            if need[0] == 0 && need[1] == 0 {
+                break;
+            }
+            let count = (cards & level).count_ones();
+            for (s, k) in sum.iter_mut().zip(need.iter_mut()) {
+                let take = count.min(*k);
+                *s += take as i32 * pts;
+                *k -= take;
+            }
+        }
+        sum
+    }
+
+    /// The cards of group `g` at the places `places`, as [`CardSet`] bits.
+    #[inline]
+    fn places_to_cards(&self, g: usize, mut places: u64) -> u64 {
+        let mut cards = 0;
+        while places != 0 {
+            let i = places.trailing_zeros() as usize;
+            places &= places - 1;
+            cards |= self.bits[self.start[g] + i].0;
+        }
+        cards
     }
 
     /// The points by which two sets of cards in play differ, card by card
@@ -304,8 +349,9 @@ pub struct Sure {
     /// Card points, (maximising side, minimising side).
     pub points: (i32, i32),
     /// The part of `points` that goes to each side on every line of play
-    /// (the top trumps); the rest (quick tricks) only with the side's best
-    /// play.
+    /// (the top trumps, a lone player's trumps by their count, and the
+    /// others' cards in those tricks); the rest (quick tricks) only with
+    /// the side's best play.
     pub always: (i32, i32),
     /// At least one trick, (maximising side, minimising side).
     pub trick: (bool, bool),
@@ -351,9 +397,19 @@ impl Sure {
 ///   and whose trumps outnumber what can beat them takes tricks with some
 ///   of them, on every line.
 ///
-/// Only the cards' own points are counted, never what the others add
-/// (except the trumps drawn), so these are lower bounds on what each side
-/// takes; no card is counted twice.
+/// - **the other side's cards** in those tricks: a trick holds one card of
+///   each player, so in the `n` tricks a side surely takes each opponent
+///   plays `n` cards, at worst her `n` cheapest (`Order::cheapest`; with
+///   the trumps drawn, at least the trumps she must follow with). The
+///   tricks are distinct: a top trump's trick holds one of the side's top
+///   trumps, as many as one of its players holds of them (two of the side
+///   may fall in one trick); a quick trick holds no trump of the side. A
+///   partner's cards are not counted: one may be a top trump counted
+///   already. An opponent's own top trumps are left out of her cards: they
+///   take their own tricks (leaving them in would only weaken the count).
+///
+/// So these are lower bounds on what each side takes; no card is counted
+/// twice.
 pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> Sure {
     let mut sure = Sure::default();
     // The maximising side's seats, as bits.
@@ -362,8 +418,12 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     });
     let side = |s: usize| maxs >> s & 1 != 0;
     let points = |g: usize, i: u32| order.group(g)[i as usize].1.points as i32;
-    // Top trumps held by one side.
+    // Top trumps held by one side; the tricks they take on every line, by
+    // side (max, min): as many as one player of the side holds of them.
     let live = held.all(4);
+    let mut tops = 0u64;
+    let mut always_tricks = [0u32; 2];
+    let slot = |max_side: bool| (!max_side) as usize;
     if live != 0 {
         let first = (0..4)
             .find(|&s| held.0[4][s] & live & live.wrapping_neg() != 0)
@@ -372,8 +432,9 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
         let mine = (0..4)
             .filter(|&o| side(o) == s)
             .fold(0, |m, o| m | held.0[4][o]);
-        let mut top = above(mine, live & !mine);
+        tops = above(mine, live & !mine);
         let own = above(held.0[4][first], live & !held.0[4][first]);
+        let mut top = tops;
         while top != 0 {
             let i = top.trailing_zeros();
             let pts = points(4, i);
@@ -383,6 +444,11 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             }
             top &= top - 1;
         }
+        always_tricks[slot(s)] = (0..4)
+            .filter(|&o| side(o) == s)
+            .map(|o| (held.0[4][o] & tops).count_ones())
+            .max()
+            .unwrap_or(0);
         sure.takes = Some(Seat::from_index(first));
     }
     sure.always = sure.points;
@@ -402,13 +468,15 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     if let Some(lone) = lone {
         let max = side(lone);
         let ours = held.0[4][lone];
-        if let Some(pts) = trumps_take(ours, held.all(4) & !ours, |i| points(4, i)) {
+        if let Some((pts, tricks)) = trumps_take(ours, held.all(4) & !ours, |i| points(4, i)) {
             sure.add(max, pts);
             if max {
                 sure.always.0 += pts;
             } else {
                 sure.always.1 += pts;
             }
+            let t = &mut always_tricks[slot(max)];
+            *t = (*t).max(tricks);
         }
     }
     // Quick tricks of the leader: the plain suits cashed at once, or, for a
@@ -423,34 +491,68 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     } else {
         0
     };
+    // Each opponent follows every round of trumps drawn while she can, with
+    // her cheapest trumps at worst.
+    let mut forced = [0i32; 4];
     let trumps_first = (drawn > 0).then(|| {
         let trumps = held.0[4].map(u64::count_ones);
-        // Each opponent follows every round of trumps while she can, with
-        // her cheapest trumps at worst.
-        let forced: i32 = (0..4)
-            .filter(|&s| s != leader)
-            .map(|s| {
-                cheapest(held.0[4][s], drawn.min(trumps[s]) as usize, &|i| {
-                    points(4, i)
-                })
-            })
-            .sum();
+        for s in (0..4).filter(|&s| s != leader) {
+            forced[s] = cheapest(held.0[4][s], drawn.min(trumps[s]) as usize, &|i| {
+                points(4, i)
+            });
+        }
         // The quick tricks change only where the trumps drawn leave a
         // player who held one without.
         let emptied = (0..4).any(|s| s != leader && trumps[s] > 0 && trumps[s] <= drawn);
-        let (pts, tricks) = if emptied {
+        if emptied {
             quick_tricks(held, leader, &side, ruff_anytime, drawn, &points)
         } else {
             plain_first
-        };
-        // Her top trumps are hers on every line (counted above).
-        (forced + pts, tricks + drawn)
+        }
     });
-    let (pts, tricks) = match trumps_first {
-        Some(b) if b.0 > plain_first.0 => b,
-        _ => plain_first,
+    // The plan that takes more of the leader's own cards and, with the
+    // trumps drawn, of the others' trumps.
+    let forced_sum: i32 = forced.iter().sum();
+    let (plan, drew) = match trumps_first {
+        Some(b) if b.0 + forced_sum > plain_first.0 => (b, true),
+        _ => (plain_first, false),
     };
+    // What the other side adds to the tricks each side surely takes: in
+    // `n` tricks each of its players plays `n` cards, at worst her `n`
+    // cheapest. The top trumps are left out of their holders' cards: they
+    // take their own tricks.
+    let other = always_tricks[slot(!mine)];
+    let t = always_tricks[slot(mine)];
+    let tricks = t + plan.1;
+    if other == 0 && tricks == 0 {
+        return sure;
+    }
+    let exclude = order.places_to_cards(4, tops);
+    let cards = |o: usize| p.hands().0[o].bits() & !exclude;
+    if other > 0 {
+        let n: i32 = (0..4)
+            .filter(|&o| side(o) == mine)
+            .map(|o| order.cheapest(cards(o), [other, 0])[0])
+            .sum();
+        sure.add(!mine, n);
+        if mine {
+            sure.always.1 += n;
+        } else {
+            sure.always.0 += n;
+        }
+    }
     if tricks > 0 {
+        let (mut always, mut pts) = (0, plan.0);
+        for o in (0..4).filter(|&o| side(o) != mine) {
+            let [a, b] = order.cheapest(cards(o), [t, tricks]);
+            always += a;
+            pts += if drew { b.max(forced[o]) } else { b };
+        }
+        if mine {
+            sure.always.0 += always;
+        } else {
+            sure.always.1 += always;
+        }
         sure.add(mine, pts);
     }
     sure
@@ -541,11 +643,17 @@ fn quick_tricks(
 /// as many tricks as one of its players holds of them), but there it cost
 /// more than it saved (BENCHMARKS.md: Klaverjassen 5% more instructions for
 /// the same nodes), so [`sure`] asks it of a lone player only.
-pub(crate) fn trumps_take(ours: u64, theirs: u64, points: impl Fn(u32) -> i32) -> Option<i32> {
+pub(crate) fn trumps_take(
+    ours: u64,
+    theirs: u64,
+    points: impl Fn(u32) -> i32,
+) -> Option<(i32, u32)> {
     // Her top trumps: above every trump of the others.
     let tops = above(ours, theirs);
     let (mut rest, mut k, mut top) = (ours, 0, 0);
     let mut best: Option<i32> = None;
+    // The most tricks any `k` proves.
+    let mut tricks = 0;
     while rest != 0 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
@@ -560,9 +668,11 @@ pub(crate) fn trumps_take(ours: u64, theirs: u64, points: impl Fn(u32) -> i32) -
         if a == 0 {
             top += 1;
             best = Some(0);
+            tricks = top;
             continue;
         }
         let m = k - a;
+        tricks = tricks.max(m);
         if m > top {
             // The `m - top` cheapest of her trumps down to this one that
             // are not top trumps.
@@ -573,7 +683,7 @@ pub(crate) fn trumps_take(ours: u64, theirs: u64, points: impl Fn(u32) -> i32) -
             best = best.or(Some(0));
         }
     }
-    best
+    best.map(|b| (b, tricks.max(0) as u32))
 }
 
 /// The sum of the `n` smallest points among the places `places` (`n` at

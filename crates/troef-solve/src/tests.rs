@@ -518,28 +518,127 @@ fn trumps_take_by_their_count() {
     let points = [3, 3, 2, 2, 11, 10, 4, 0];
     let take = |ours: u64, theirs: u64| trumps_take(ours, theirs, |i| points[i as usize]);
     // The highest trump: a trick, whose points the top trumps count.
-    assert_eq!(take(0b1, 0b10), Some(0));
+    assert_eq!(take(0b1, 0b10), Some((0, 1)));
     // Places 1 and 2 under the others' place 0: one trump takes only one
     // of them. The cheaper of the two: 2 points.
-    assert_eq!(take(0b110, 0b1), Some(2));
+    assert_eq!(take(0b110, 0b1), Some((2, 1)));
     // Places 2 and 3 under places 0 and 1: each can fall to one of theirs.
     assert_eq!(take(0b1100, 0b11), None);
     // Places 1-5 (3, 2, 2, 11 and 10 points) under place 0: each falls in
     // a trick of its own, the one trump above takes one of those tricks,
     // she four: at worst all but the ace (11), 17 points.
-    assert_eq!(take(0b11_1110, 0b1), Some(17));
+    assert_eq!(take(0b11_1110, 0b1), Some((17, 4)));
     // The top trump (place 0, counted with the top trumps) and places 2
     // and 3 over place 1: the others take one of the two, she the other,
     // 2 points more.
-    assert_eq!(take(0b1101, 0b10), Some(2));
+    assert_eq!(take(0b1101, 0b10), Some((2, 2)));
     // Places 2-4 under places 0 and 1: three tricks, two of them theirs at
     // most. The cheapest of her three: 2 points.
-    assert_eq!(take(0b1_1100, 0b11), Some(2));
+    assert_eq!(take(0b1_1100, 0b11), Some((2, 1)));
     // No trumps: no trick.
     assert_eq!(take(0, 0b1), None);
     // Her one trump under theirs: none.
     assert_eq!(take(0b10, 0b1), None);
     // Her top trump over the others' places 1-3: a trick, counted with the
     // top trumps, and nothing more.
-    assert_eq!(take(0b1, 0b1110), Some(0));
+    assert_eq!(take(0b1, 0b1110), Some((0, 1)));
+}
+
+/// The bounds a trick start gives (from what each side takes by force,
+/// [`crate::order::sure`]) hold the position's value, found by alpha-beta
+/// with the exact table and no bounds, from trick starts of four to six
+/// tricks: larger than the minimax tests reach, where the others' cards
+/// added to each side's sure tricks add up to more.
+#[test]
+fn trick_start_bounds_hold_the_value() {
+    use crate::order::{sure, Held, Order};
+    fn holds<P: Position>(g: &mut P, what: &str) {
+        if g.in_trick() != 0 || g.is_over() {
+            return;
+        }
+        let order = Order::new(g);
+        let held = Held::new(g.hands(), &order);
+        let st = g.trick_start(0, crate::live(g), sure(g, &order, &held));
+        let v = Solver::new(Options::WITH_TABLE).value(g);
+        assert!(
+            st.lo <= v && v <= st.hi,
+            "{what}: {v} outside [{}, {}]",
+            st.lo,
+            st.hi
+        );
+    }
+    let mut rng = SplitMix64(17);
+    let kj = profiles("klaverjassen");
+    let jass_profiles = profiles("jass");
+    let sk_profiles = profiles("schafkopf");
+    for i in 0..150 {
+        let tricks_left = 4 + (rng.next_u64() % 3) as usize;
+        let AnyProfile::Klaverjassen(p) = &kj[i % kj.len()] else {
+            unreachable!()
+        };
+        let mut g = klaverjas(p, &mut rng);
+        advance(&mut g, &mut rng, 4 * tricks_left);
+        holds(&mut g, &format!("kj #{i} {}", p.name));
+
+        let AnyProfile::Jass(p) = &jass_profiles[i % jass_profiles.len()] else {
+            unreachable!()
+        };
+        let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
+        let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let side = Seat::ALL.map(|s| s.team() == Team::ALL[i % 2]);
+        let engine = jass::Game::new(hands, mode, jass::PlayRules::from(p), leader);
+        let mut g = PointGame::new(engine, side);
+        advance(&mut g, &mut rng, 4 * tricks_left);
+        holds(&mut g, &format!("jass #{i} {mode:?}"));
+
+        let AnyProfile::Schafkopf(p) = &sk_profiles[i % sk_profiles.len()] else {
+            unreachable!()
+        };
+        if let Some((c, engine, side)) = schafkopf_game(p, false, &mut rng, |c| !c.tout) {
+            let mut g = PointGame::new(engine, side);
+            advance(&mut g, &mut rng, 4 * tricks_left);
+            holds(&mut g, &format!("sk #{i} {}", c.word()));
+        }
+    }
+}
+
+/// What each side surely takes counts the others' cards in its sure tricks,
+/// worked by hand. Jass Obenabe (no trumps; A 11, K 4, Q 3, J 2, 10 10,
+/// 8 8, 9 7 6 nothing), two tricks left, North on lead with the ace and
+/// king of spades; everyone follows spades twice. North-South take both
+/// tricks whatever the others play: North's own 15 points, and East's and
+/// West's two spades each, at worst their cheapest (all of them here: the
+/// queen and jack, 5, and the ten and nine, 10). South's eight and seven go
+/// to the same tricks but are not counted (a partner's card may be one of
+/// the side's own sure cards). The other side takes nothing for sure.
+#[test]
+fn sure_tricks_count_the_others_cards() {
+    use crate::order::{sure, Held, Order};
+    use troef_cards::{Card, Rank};
+    let spades = |ranks: [u8; 2]| {
+        CardSet::from_iter(ranks.map(|r| Card::new(Suit::Spades, Rank::new(r).expect("a rank"))))
+    };
+    let hands = BySeat([
+        spades([14, 13]),
+        spades([12, 11]),
+        spades([8, 7]),
+        spades([10, 9]),
+    ]);
+    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
+        unreachable!()
+    };
+    let engine = jass::Game::new(
+        hands,
+        jass::Mode::Obenabe,
+        jass::PlayRules::from(&p),
+        Seat::North,
+    );
+    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
+    let order = Order::new(&g);
+    let s = sure(&g, &order, &Held::new(g.hands(), &order));
+    assert_eq!(s.points, (15 + 5 + 10, 0));
+    assert_eq!(s.trick, (true, false));
+    // No trump: nothing is the side's on every line of play.
+    assert_eq!(s.always, (0, 0));
 }
