@@ -428,6 +428,33 @@ impl Position for Klaverjas {
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.game.rules.strength(c, led)
     }
+    fn roem_with(&self, trick: CardSet, c: Card) -> i32 {
+        // As `kj::trick_roem`: runs in natural order, every suit at once.
+        let run = |b: u64| {
+            let three = b & b >> 1 & b >> 2;
+            if three & b >> 3 != 0 {
+                50
+            } else if three != 0 {
+                20
+            } else {
+                0
+            }
+        };
+        let (t, with) = (trick.bits(), trick.bits() | CardSet::from_iter([c]).bits());
+        let mut gain = run(with) - run(t);
+        let trump = self.game.rules.trump;
+        let stuk = [Card::new(trump, Rank::KING), Card::new(trump, Rank::QUEEN)];
+        if self.stuk_in_trick
+            && stuk.contains(&c)
+            && stuk.iter().any(|&s| s != c && trick.contains(s))
+        {
+            gain += 20;
+        }
+        if trick.len() == 3 && trick.iter().all(|x| x.rank() == c.rank()) {
+            gain = gain.max(self.quartet_of(c.rank()));
+        }
+        gain
+    }
     /// Made needs more of the margin (or of the makers' cards), which
     /// grows with the makers' points; made, the value is the margin; nat,
     /// a constant.
