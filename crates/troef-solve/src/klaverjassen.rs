@@ -47,6 +47,8 @@ struct Acc {
     defenders_roem: i32,
     makers_tricks: u8,
     defenders_tricks: u8,
+    /// The cards of the trick in progress (for [`Position::roem_with`]).
+    trick: CardSet,
 }
 
 #[derive(Clone, Debug)]
@@ -346,7 +348,9 @@ impl Position for Klaverjas {
     }
     fn play(&mut self, c: Card) {
         self.stack.push(self.acc);
+        self.acc.trick.insert(c);
         if let Some(t) = self.game.play_unchecked(c) {
+            self.acc.trick = CardSet::EMPTY;
             let roem = kj::trick_roem(&t.cards, self.game.rules.trump, self.quartet);
             let r = roem.combination
                 + if self.stuk_in_trick && roem.stuk {
@@ -428,7 +432,8 @@ impl Position for Klaverjas {
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.game.rules.strength(c, led)
     }
-    fn roem_with(&self, trick: CardSet, c: Card) -> i32 {
+    fn roem_with(&self, c: Card) -> i32 {
+        let trick = self.acc.trick;
         // As `kj::trick_roem`: runs in natural order, every suit at once.
         let run = |b: u64| {
             let three = b & b >> 1 & b >> 2;

@@ -103,11 +103,10 @@ pub trait Position {
     /// called ace, the Puur. `live` is always the position's cards in play
     /// (hands and trick); an adapter may read the hands too.
     fn special(&self, live: CardSet) -> CardSet;
-    /// What card `c` adds to the trick in progress, whose cards so far are
-    /// `trick`, besides its points, for move ordering: Klaverjassen's roem
-    /// that the trick's cards form with it and not without it. 0 by
-    /// default.
-    fn roem_with(&self, _trick: CardSet, _c: Card) -> i32 {
+    /// What card `c` adds to the trick in progress besides its points, for
+    /// move ordering: Klaverjassen's roem that the trick's cards form with
+    /// it and not without it. 0 by default.
+    fn roem_with(&self, _c: Card) -> i32 {
         0
     }
     /// A card's strength in a trick led by `led` (0: it cannot win). It

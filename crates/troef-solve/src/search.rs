@@ -736,7 +736,6 @@ fn sort_moves<P: Position + ?Sized>(
         }
     } else {
         let led = trick[0].expect("trick started");
-        let in_trick: CardSet = trick[..n].iter().flatten().copied().collect();
         let me = p.to_play();
         let friendly = p.maximizer(p.seat_at(win_i)) == p.maximizer(me);
         // The strongest card each side has played or (all four hands are
@@ -767,7 +766,7 @@ fn sort_moves<P: Position + ?Sized>(
                 .all(|o| order.strength(o, c) <= own)
         };
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
-            let pts = sign * (order.feature(c).points as i32 + p.roem_with(in_trick, c));
+            let pts = sign * (order.feature(c).points as i32 + p.roem_with(c));
             let s = order.strength(c, led);
             let wins = s > wstrength;
             let s = s as i32;
