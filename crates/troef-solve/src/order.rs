@@ -619,9 +619,10 @@ fn quick_tricks(
 /// other three) surely takes with her trumps from a trick start, read off
 /// the trumps alone (`ours` hers, `theirs` the other players', as bits by
 /// place, bit 0 the strongest; `points`: the trumps' points by place):
-/// `Some(points)` when she takes a trick on every line, with the points of
-/// her trumps she surely takes besides the top trumps [`sure`] counts;
-/// `None` when she may take none.
+/// `Some((points, tricks))` when she takes a trick on every line, with the
+/// points of her trumps she surely takes besides the top trumps [`sure`]
+/// counts, and how many tricks she surely takes with them (the top trumps'
+/// included); `None` when she may take none.
 ///
 /// Why: a trick with a trump in it goes to its strongest trump, and a trick
 /// holds one card of each player. Her `k` strongest trumps fall in `k`
