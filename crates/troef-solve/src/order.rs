@@ -364,6 +364,15 @@ pub struct Sure {
     pub takes: Option<Seat>,
 }
 
+/// The maximising side's half of a pair (`.0`), or the other side's.
+fn half(pair: &mut (i32, i32), max_side: bool) -> &mut i32 {
+    if max_side {
+        &mut pair.0
+    } else {
+        &mut pair.1
+    }
+}
+
 impl Sure {
     fn add(&mut self, max_side: bool, pts: i32) {
         if max_side {
@@ -470,11 +479,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
         let ours = held.0[4][lone];
         if let Some((pts, tricks)) = trumps_take(ours, held.all(4) & !ours, |i| points(4, i)) {
             sure.add(max, pts);
-            if max {
-                sure.always.0 += pts;
-            } else {
-                sure.always.1 += pts;
-            }
+            *half(&mut sure.always, max) += pts;
             let t = &mut always_tricks[slot(max)];
             *t = (*t).max(tricks);
         }
@@ -535,11 +540,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             .map(|o| order.cheapest(cards(o), [other, 0])[0])
             .sum();
         sure.add(!mine, n);
-        if mine {
-            sure.always.1 += n;
-        } else {
-            sure.always.0 += n;
-        }
+        *half(&mut sure.always, !mine) += n;
     }
     if tricks > 0 {
         let (mut always, mut pts) = (0, plan.0);
@@ -548,11 +549,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             always += a;
             pts += if drew { b.max(forced[o]) } else { b };
         }
-        if mine {
-            sure.always.0 += always;
-        } else {
-            sure.always.1 += always;
-        }
+        *half(&mut sure.always, mine) += always;
         sure.add(mine, pts);
     }
     sure
