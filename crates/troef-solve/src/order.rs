@@ -3,7 +3,7 @@
 //! never change during a deal, so the order is sorted once per solve and
 //! every node reads it instead of sorting: the classes of equivalent cards,
 //! what each side takes by force ([`sure`]) and the table's key
-//! ([`crate::tt::relative_key`]).
+//! ([`crate::tt::card_keys`]).
 
 use crate::{Cards, Feature, Position};
 use troef_cards::{BySeat, Card, CardSet, Seat};

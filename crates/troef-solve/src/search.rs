@@ -2,7 +2,7 @@
 //! driven by MTD(f), the trick-start table, bounds, ordering and equivalence.
 
 use crate::order::{self, Order};
-use crate::tt::{self, Table};
+use crate::tt::{self, CardKeys, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
 use std::cell::RefCell;
@@ -61,6 +61,9 @@ thread_local! {
     /// The tables of this thread's last solver, for the next one (see
     /// [`spare`]).
     static SPARE: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
+    /// The memo of this thread's last solver, for the next one (see
+    /// [`Memo::take`]).
+    static SPARE_MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
 /// A solver's tables of at most this many bytes are kept for the next
@@ -93,6 +96,8 @@ fn spare(words: usize, bits: u32, max: u32) -> Table {
 impl Drop for Solver {
     fn drop(&mut self) {
         let tables = [self.table.take(), self.quasi.take()];
+        let memo = std::mem::take(&mut self.memo);
+        let _ = SPARE_MEMO.try_with(|m| *m.borrow_mut() = memo);
         // Not while the thread's own storage is going away.
         let _ = SPARE.try_with(|s| {
             let mut s = s.borrow_mut();
@@ -170,6 +175,8 @@ pub struct Solver {
     /// The last trick start's cards in play and hands by group (see
     /// [`Solver::held`]); reset with the order.
     last_held: Option<(CardSet, order::Held)>,
+    /// What the cards of the trick starts visited decide (see [`Memo`]).
+    memo: Memo,
 }
 
 /// At most this many cards apart, a trick start's hands by group are
@@ -185,6 +192,7 @@ impl Solver {
             quasi: None,
             order: Order::default(),
             last_held: None,
+            memo: Memo::default(),
         }
     }
 
@@ -194,6 +202,10 @@ impl Solver {
     fn prepare<P: Position>(&mut self, p: &P) {
         self.order = Order::new(p);
         self.last_held = None;
+        // Measured (BENCHMARKS.md): Jass's trick starts recur less within
+        // the memo's reach, and its larger tables already fill the caches:
+        // there the memo saved no instructions and cost time.
+        self.memo.on = self.options.table && self.order.cards.len() <= 32;
         if self.options.table {
             let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
             let table = match self.table.take() {
@@ -218,6 +230,7 @@ impl Solver {
         for t in [&mut self.table, &mut self.quasi].into_iter().flatten() {
             t.clear();
         }
+        self.memo.clear();
     }
 
     /// The value of the position with best play by both sides.
@@ -246,7 +259,7 @@ impl Solver {
         let below = |v: i32| v.div_euclid(step) * step;
         let above = |v: i32| -(-v).div_euclid(step) * step;
         let (lo, hi) = if p.in_trick() == 0 {
-            let (_, st) = self.trick_start(p, 0);
+            let (_, st, _) = self.trick_start(p, 0);
             (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
@@ -463,18 +476,39 @@ impl Solver {
         v
     }
 
-    /// A trick start's cards in play and what the adapter says of it for a
+    /// A trick start's cards in play, what the adapter says of it for a
     /// probe at `beta` (with what each side takes by force when bounds are
-    /// on). Its hands by group are then in `last_held` (see [`held`]).
-    fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start) {
+    /// on) and the cards' part of its keys (with the table).
+    fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start, CardKeys) {
         let live = crate::live(p);
+        let Seen { sure, keys } = self.seen(p, live);
+        (live, p.trick_start(beta, live, sure), keys)
+    }
+
+    /// What a trick start's hands and leader decide: from the memo when
+    /// they were seen lately, else read (the hands by group, the forced
+    /// points, the cards' keys) and kept.
+    fn seen<P: Position>(&mut self, p: &P, live: CardSet) -> Seen {
+        let (slot, check) = self.memo.find(p);
+        if let Some(s) = slot.filter(|&i| self.memo.slots[i].check == check) {
+            return self.memo.slots[s].seen;
+        }
         let held = held(&mut self.last_held, &self.order, p, live);
         let sure = if self.options.bounds {
             order::sure(p, &self.order, held)
         } else {
             order::Sure::default()
         };
-        (live, p.trick_start(beta, live, sure))
+        let keys = if self.table.is_some() {
+            tt::card_keys(p, &self.order, held, p.special(live))
+        } else {
+            CardKeys::default()
+        };
+        let seen = Seen { sure, keys };
+        if let Some(s) = slot {
+            self.memo.slots[s] = Slot { check, seen };
+        }
+        seen
     }
 
     /// At a trick start: the bounds and the table. `Err(v)` when they
@@ -490,7 +524,7 @@ impl Solver {
         if p.in_trick() != 0 || !(self.options.bounds || self.table.is_some()) {
             return Ok(e);
         }
-        let (live, st) = self.trick_start(p, beta);
+        let (live, st, keys) = self.trick_start(p, beta);
         if self.options.bounds {
             if st.lo >= beta {
                 return Err(st.lo);
@@ -502,8 +536,7 @@ impl Solver {
         if let Some(t) = &self.table {
             let sp = st.split;
             e.split = Some(sp);
-            let (_, held) = self.last_held.as_ref().expect("read by trick_start");
-            let key = tt::relative_key(p, &self.order, held, p.special(live), sp.ctx());
+            let key = keys.with_ctx(sp.ctx());
             e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).
@@ -587,6 +620,82 @@ fn held<'a, P: Position>(
     };
     debug_assert_eq!(*held, order::Held::new(p.hands(), order));
     held
+}
+
+/// What a trick start's hands and leader decide, whatever the points taken
+/// so far: the points each side takes by force and the cards' part of the
+/// table's keys.
+#[derive(Clone, Copy, Debug, Default)]
+struct Seen {
+    sure: order::Sure,
+    keys: CardKeys,
+}
+
+/// The trick starts seen lately, by their hands and leader: one entry a
+/// slot, the last one in it kept. MTD(f)'s probes visit the same trick starts
+/// again and again, and what their cards decide does not change with the
+/// probe or with the play that led there. Measured (BENCHMARKS.md): 55% of
+/// Klaverjassen's and 54% of Schafkopf's trick starts find theirs in 2^14
+/// slots, 38% of Jass's (where the memo is off: see [`Solver::prepare`]).
+#[derive(Default)]
+struct Memo {
+    slots: Vec<Slot>,
+    /// Mixed into every check, and changed by [`Memo::clear`]: entries of
+    /// an earlier deal no longer match.
+    generation: u64,
+    /// Kept for this solve (see [`Solver::prepare`]).
+    on: bool,
+}
+
+/// One entry of the memo, a cache line: a check of 0 is an empty slot.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Slot {
+    check: u64,
+    seen: Seen,
+}
+
+/// The memo's size: 2^MEMO_BITS slots of 64 bytes (1 MB). Measured: 2^12
+/// slots save Klaverjassen less than two thirds of the instructions, 2^16
+/// (4 MB) took 7% more time than 2^14.
+const MEMO_BITS: u32 = 14;
+
+impl Memo {
+    fn clear(&mut self) {
+        self.generation += 1;
+    }
+
+    /// The memo this thread's last solver left, emptied, else a new one: a
+    /// new one is a megabyte written, which would cost a deal of a fraction
+    /// of a millisecond (Het pandoeren's median) more than its search.
+    fn take() -> Memo {
+        let kept = SPARE_MEMO.try_with(|m| std::mem::take(&mut *m.borrow_mut()));
+        let mut m = kept.unwrap_or_default();
+        if m.slots.is_empty() {
+            m.slots = vec![Slot::default(); 1 << MEMO_BITS];
+        }
+        m.clear();
+        m.on = true;
+        m
+    }
+
+    /// The slot of a trick start's hands and leader, and the check its
+    /// entry must hold; none while the memo is off.
+    fn find<P: Position>(&mut self, p: &P) -> (Option<usize>, u64) {
+        use troef_cards::deal::mix64;
+        if !self.on {
+            return (None, 0);
+        }
+        if self.slots.is_empty() {
+            *self = Memo::take();
+        }
+        let h = p.hands();
+        let k = (h.0.iter()).fold(mix64(p.leader().index() as u64 ^ 0x3e30), |k, s| {
+            mix64(k ^ s.bits())
+        });
+        let check = mix64(k ^ self.generation).max(1);
+        (Some((k >> (64 - MEMO_BITS)) as usize), check)
+    }
 }
 
 /// How far apart in value two positions of one table key can be: the split's

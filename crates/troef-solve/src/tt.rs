@@ -2,7 +2,7 @@
 //! on the remaining value `R` (see [`crate::Position::trick_start`]), the
 //! cards in play and the best lead found. The key is a 64-bit hash (checked
 //! in full on probe; a second hash picks the slot) of one of the two keys of
-//! [`relative_key`]: the exact key, or the rank key, which leaves out the
+//! [`card_keys`]: the exact key, or the rank key, which leaves out the
 //! cards' points.
 //!
 //! One rank key covers positions that play alike but whose cards differ in
@@ -163,15 +163,18 @@ pub(crate) fn card_at(order: &Order, in_hands: CardSet, place: usize) -> Option<
 /// one rank key play alike: the engines decide legality by group membership
 /// and relative strength; their values differ only by the cards' points
 /// (see the module's text). The exact key adds the points, card by card.
-pub(crate) fn relative_key<P: crate::Position + ?Sized>(
+///
+/// The cards' part ([`CardKeys`]) is read here; the adapter's context is
+/// mixed in last ([`CardKeys::with_ctx`]), so that the search can keep the
+/// cards' part of a trick start it visits again.
+pub(crate) fn card_keys<P: crate::Position + ?Sized>(
     p: &P,
     order: &Order,
     held: &Held,
     special: CardSet,
-    ctx: u64,
-) -> Keys {
+) -> CardKeys {
     use troef_cards::deal::mix64;
-    let mut h = mix64(mix64(ctx) ^ p.leader().index() as u64 ^ 0x5eed);
+    let mut h = mix64(p.leader().index() as u64 ^ 0x5eed);
     let mut points: u64 = 0x9e37_79b9_7f4a_7c15;
     // Per group: each card's owner and whether it is special (3 bits,
     // strongest first), and its points (8 bits); mixed once a group, or
@@ -202,14 +205,33 @@ pub(crate) fn relative_key<P: crate::Position + ?Sized>(
     }
     // Special cards are named by the set of them in play: with their
     // places (the flags above) and the fixed order, that names each one.
-    h = mix64(h ^ special.bits());
-    Keys {
-        exact: mix64(h ^ mix64(points)),
-        rank: h,
+    CardKeys {
+        rank: mix64(h ^ special.bits()),
+        points: mix64(points),
     }
 }
 
-/// A trick start's keys (see [`relative_key`]).
+/// The part of a trick start's keys that its cards and leader decide (see
+/// [`card_keys`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CardKeys {
+    rank: u64,
+    points: u64,
+}
+
+impl CardKeys {
+    /// The keys, with the adapter's context ([`crate::Split::ctx`]).
+    pub(crate) fn with_ctx(self, ctx: u64) -> Keys {
+        use troef_cards::deal::mix64;
+        let rank = mix64(self.rank ^ mix64(ctx ^ 0xc0de));
+        Keys {
+            exact: mix64(rank ^ self.points),
+            rank,
+        }
+    }
+}
+
+/// A trick start's keys (see [`card_keys`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Keys {
     /// With the cards' points: positions of one exact key are equal.
