@@ -248,12 +248,12 @@ impl Klaverjas {
     }
 
     /// What a trick start's bounds and split need: card points taken by
-    /// the makers, points left, a bound on roem to come, the margin, and
-    /// whether the contract is made or nat whatever happens.
-    fn outlook(&self, live: CardSet, sure: crate::Sure) -> Outlook {
+    /// the makers, points left, a bound on roem to come (`rb`,
+    /// [`Klaverjas::roem_bound`]), the margin, and whether the contract is
+    /// made or nat whatever happens.
+    fn outlook(&self, rb: i32, sure: crate::Sure) -> Outlook {
         let (mc, dc) = self.cards();
         let rem = TOTAL_POINTS - mc - dc;
-        let rb = self.roem_bound(live);
         let m = self.margin();
         let (made_sure, nat_sure) = self.decided(m, mc, rem, rb, sure.points);
         let (made_always, nat_always) = self.decided(m, mc, rem, rb, sure.always);
@@ -393,8 +393,8 @@ impl Position for Klaverjas {
         let r = self.result();
         r.score[0] - r.score[1]
     }
-    fn trick_start(&self, beta: i32, live: CardSet, sure: crate::Sure) -> Start {
-        let o = self.outlook(live, sure);
+    fn trick_start(&self, beta: i32, _live: CardSet, sure: crate::Sure, rb: i32) -> Start {
+        let o = self.outlook(rb, sure);
         let (lo, hi) = self.bounds(&o);
         Start {
             lo,
@@ -431,6 +431,9 @@ impl Position for Klaverjas {
     }
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.game.rules.strength(c, led)
+    }
+    fn cards_bound(&self, live: CardSet) -> i32 {
+        self.roem_bound(live)
     }
     fn roem_with(&self, c: Card) -> i32 {
         let trick = self.acc.trick;

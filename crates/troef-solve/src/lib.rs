@@ -83,8 +83,15 @@ pub trait Position {
     /// At a trick start, for a probe of "value >= `beta`": cheap bounds on
     /// the final value and how the transposition table stores it (see
     /// [`Split`]). `live` is the cards in play, `sure` what each side takes
-    /// by force.
-    fn trick_start(&self, beta: i32, live: CardSet, sure: Sure) -> Start;
+    /// by force, `bound` [`Position::cards_bound`] of `live`.
+    fn trick_start(&self, beta: i32, live: CardSet, sure: Sure, bound: i32) -> Start;
+    /// What the bounds read from a trick start's cards alone, whatever the
+    /// play that led there (Klaverjassen: the roem the cards in play can
+    /// still form; 0 by default). The search reads it with the forced points
+    /// and keeps both for the next visit of the same hands and leader.
+    fn cards_bound(&self, _live: CardSet) -> i32 {
+        0
+    }
     /// A card's group, strength and points: fixed for the whole deal.
     fn feature(&self, c: Card) -> Feature;
     /// The first target MTD(f) probes (the game's main threshold: made or not).

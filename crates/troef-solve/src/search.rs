@@ -481,13 +481,14 @@ impl Solver {
     /// on) and the cards' part of its keys (with the table).
     fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start, CardKeys) {
         let live = crate::live(p);
-        let Seen { sure, keys } = self.seen(p, live);
-        (live, p.trick_start(beta, live, sure), keys)
+        let Seen { sure, bound, keys } = self.seen(p, live);
+        (live, p.trick_start(beta, live, sure, bound), keys)
     }
 
     /// What a trick start's hands and leader decide: from the memo when
     /// they were seen lately, else read (the hands by group, the forced
-    /// points, the cards' keys) and kept.
+    /// points, the adapter's bound from the cards, the cards' keys) and
+    /// kept.
     fn seen<P: Position>(&mut self, p: &P, live: CardSet) -> Seen {
         let (slot, check) = self.memo.find(p);
         if let Some(s) = slot.filter(|&i| self.memo.slots[i].check == check) {
@@ -504,7 +505,8 @@ impl Solver {
         } else {
             CardKeys::default()
         };
-        let seen = Seen { sure, keys };
+        let bound = p.cards_bound(live);
+        let seen = Seen { sure, bound, keys };
         if let Some(s) = slot {
             self.memo.slots[s] = Slot { check, seen };
         }
@@ -623,11 +625,12 @@ fn held<'a, P: Position>(
 }
 
 /// What a trick start's hands and leader decide, whatever the points taken
-/// so far: the points each side takes by force and the cards' part of the
-/// table's keys.
+/// so far: the points each side takes by force, the adapter's
+/// [`Position::cards_bound`] and the cards' part of the table's keys.
 #[derive(Clone, Copy, Debug, Default)]
 struct Seen {
     sure: order::Sure,
+    bound: i32,
     keys: CardKeys,
 }
 
