@@ -61,9 +61,9 @@ thread_local! {
     /// The tables of this thread's last solver, for the next one (see
     /// [`spare`]).
     static SPARE: RefCell<Vec<Table>> = const { RefCell::new(Vec::new()) };
-    /// The memo of this thread's last solver, for the next one (see
+    /// The memos of this thread's last solvers, for the next ones (see
     /// [`Memo::take`]).
-    static SPARE_MEMO: RefCell<Memo> = RefCell::new(Memo::default());
+    static SPARE_MEMOS: RefCell<Vec<Memo>> = const { RefCell::new(Vec::new()) };
 }
 
 /// A solver's tables of at most this many bytes are kept for the next
@@ -97,7 +97,12 @@ impl Drop for Solver {
     fn drop(&mut self) {
         let tables = [self.table.take(), self.quasi.take()];
         let memo = std::mem::take(&mut self.memo);
-        let _ = SPARE_MEMO.try_with(|m| *m.borrow_mut() = memo);
+        let _ = SPARE_MEMOS.try_with(|m| {
+            let mut m = m.borrow_mut();
+            if !memo.slots.is_empty() && m.len() < SPARE_MEMO_COUNT {
+                m.push(memo);
+            }
+        });
         // Not while the thread's own storage is going away.
         let _ = SPARE.try_with(|s| {
             let mut s = s.borrow_mut();
@@ -202,10 +207,7 @@ impl Solver {
     fn prepare<P: Position>(&mut self, p: &P) {
         self.order = Order::new(p);
         self.last_held = None;
-        // Measured (BENCHMARKS.md): Jass's trick starts recur less within
-        // the memo's reach, and its larger tables already fill the caches:
-        // there the memo saved no instructions and cost time.
-        self.memo.on = self.options.table && self.order.cards.len() <= 32;
+        self.memo.on = self.options.table;
         if self.options.table {
             let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
             let table = match self.table.take() {
@@ -478,19 +480,38 @@ impl Solver {
 
     /// A trick start's cards in play, what the adapter says of it for a
     /// probe at `beta` (with what each side takes by force when bounds are
-    /// on) and the cards' part of its keys (with the table).
+    /// on) and the cards' part of its keys if the memo has them.
     fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start, CardKeys) {
         let live = crate::live(p);
         let Seen { sure, bound, keys } = self.seen(p, live);
         (live, p.trick_start(beta, live, sure, bound), keys)
     }
 
+    /// The cards' part of the keys of the trick start [`Solver::seen`]
+    /// read last: `keys` when the memo had them, else read, and kept. Read
+    /// only where the bounds do not decide the probe (measured: reading
+    /// them at every trick start cost Jass what the memo saved).
+    fn card_keys<P: Position>(&mut self, p: &P, live: CardSet, keys: CardKeys) -> CardKeys {
+        if !keys.is_none() {
+            return keys;
+        }
+        let held = held(&mut self.last_held, &self.order, p, live);
+        let keys = tt::card_keys(p, &self.order, held, p.special(live));
+        if let Some((s, check)) = self.memo.last {
+            if self.memo.slots[s].check == check {
+                self.memo.slots[s].seen.keys = keys;
+            }
+        }
+        keys
+    }
+
     /// What a trick start's hands and leader decide: from the memo when
     /// they were seen lately, else read (the hands by group, the forced
-    /// points, the adapter's bound from the cards, the cards' keys) and
-    /// kept.
+    /// points, the adapter's bound from the cards) and kept; the cards'
+    /// keys are read later, if needed ([`Solver::card_keys`]).
     fn seen<P: Position>(&mut self, p: &P, live: CardSet) -> Seen {
         let (slot, check) = self.memo.find(p);
+        self.memo.last = slot.map(|s| (s, check));
         if let Some(s) = slot.filter(|&i| self.memo.slots[i].check == check) {
             return self.memo.slots[s].seen;
         }
@@ -500,12 +521,8 @@ impl Solver {
         } else {
             order::Sure::default()
         };
-        let keys = if self.table.is_some() {
-            tt::card_keys(p, &self.order, held, p.special(live))
-        } else {
-            CardKeys::default()
-        };
         let bound = p.cards_bound(live);
+        let keys = CardKeys::NONE;
         let seen = Seen { sure, bound, keys };
         if let Some(s) = slot {
             self.memo.slots[s] = Slot { check, seen };
@@ -535,10 +552,11 @@ impl Solver {
                 return Err(st.hi);
             }
         }
-        if let Some(t) = &self.table {
+        if self.table.is_some() {
             let sp = st.split;
             e.split = Some(sp);
-            let key = keys.with_ctx(sp.ctx());
+            let key = self.card_keys(p, live, keys).with_ctx(sp.ctx());
+            let t = self.table.as_ref().expect("a table");
             e.key = key;
             e.live = live;
             // The exact key's entry, then the rank key's (widened).
@@ -626,7 +644,8 @@ fn held<'a, P: Position>(
 
 /// What a trick start's hands and leader decide, whatever the points taken
 /// so far: the points each side takes by force, the adapter's
-/// [`Position::cards_bound`] and the cards' part of the table's keys.
+/// [`Position::cards_bound`] and the cards' part of the table's keys
+/// ([`CardKeys::NONE`] until read).
 #[derive(Clone, Copy, Debug, Default)]
 struct Seen {
     sure: order::Sure,
@@ -639,7 +658,7 @@ struct Seen {
 /// again and again, and what their cards decide does not change with the
 /// probe or with the play that led there. Measured (BENCHMARKS.md): 55% of
 /// Klaverjassen's and 54% of Schafkopf's trick starts find theirs in 2^14
-/// slots, 38% of Jass's (where the memo is off: see [`Solver::prepare`]).
+/// slots, 38% of Jass's.
 #[derive(Default)]
 struct Memo {
     slots: Vec<Slot>,
@@ -648,6 +667,8 @@ struct Memo {
     generation: u64,
     /// Kept for this solve (see [`Solver::prepare`]).
     on: bool,
+    /// The slot of the trick start read last, and its check.
+    last: Option<(usize, u64)>,
 }
 
 /// One entry of the memo, a cache line: a check of 0 is an empty slot.
@@ -657,6 +678,10 @@ struct Slot {
     check: u64,
     seen: Seen,
 }
+
+/// How many memos a thread keeps for its next solvers: `troef analyze` and
+/// the bench solve a deal and then annotate it with a second solver.
+const SPARE_MEMO_COUNT: usize = 2;
 
 /// The memo's size: 2^MEMO_BITS slots of 64 bytes (1 MB). Measured: 2^12
 /// slots save Klaverjassen less than two thirds of the instructions, 2^16
@@ -668,12 +693,13 @@ impl Memo {
         self.generation += 1;
     }
 
-    /// The memo this thread's last solver left, emptied, else a new one: a
-    /// new one is a megabyte written, which would cost a deal of a fraction
-    /// of a millisecond (Het pandoeren's median) more than its search.
+    /// A memo one of this thread's last solvers left, emptied, else a new
+    /// one: a new one is a megabyte written, which would cost a deal of a
+    /// fraction of a millisecond (Het pandoeren's median) more than its
+    /// search.
     fn take() -> Memo {
-        let kept = SPARE_MEMO.try_with(|m| std::mem::take(&mut *m.borrow_mut()));
-        let mut m = kept.unwrap_or_default();
+        let kept = SPARE_MEMOS.try_with(|m| m.borrow_mut().pop());
+        let mut m = kept.ok().flatten().unwrap_or_default();
         if m.slots.is_empty() {
             m.slots = vec![Slot::default(); 1 << MEMO_BITS];
         }

@@ -643,3 +643,30 @@ fn sure_tricks_count_the_others_cards() {
     // No trump: nothing is the side's on every line of play.
     assert_eq!(s.always, (0, 0));
 }
+
+/// The trick-start memo is keyed by the hands and the leader only: a solver
+/// reset between deals, or between the two sides of one deal (the makers,
+/// and so every forced point, change with the same hands), answers as a new
+/// solver does, and a new solver that takes over the thread's last memo too.
+#[test]
+fn a_reset_solver_answers_as_a_new_one() {
+    let mut rng = SplitMix64(33);
+    let AnyProfile::Klaverjassen(p) = &profiles("klaverjassen")[0] else {
+        unreachable!()
+    };
+    let mut reused = Solver::new(Options::FULL);
+    for i in 0..40 {
+        let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
+        let trump = Suit::ALL[i % 4];
+        for makers in Team::ALL {
+            let mut g = Klaverjas::new(hands, trump, makers, Seat::ALL[i / 4 % 4], p);
+            // The same line for both sides: the same hands at the start.
+            advance(&mut g, &mut SplitMix64(i as u64), 16);
+            reused.reset();
+            let got = reused.value(&mut g);
+            let fresh = Solver::new(Options::FULL).value(&mut g);
+            let plain = Solver::new(Options::ALPHA_BETA).value(&mut g);
+            assert_eq!((got, fresh), (plain, plain), "deal {i}, makers {makers:?}");
+        }
+    }
+}

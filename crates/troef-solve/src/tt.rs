@@ -206,7 +206,8 @@ pub(crate) fn card_keys<P: crate::Position + ?Sized>(
     // Special cards are named by the set of them in play: with their
     // places (the flags above) and the fixed order, that names each one.
     CardKeys {
-        rank: mix64(h ^ special.bits()),
+        // Never 0: all zeros is no keys read ([`CardKeys::NONE`]).
+        rank: mix64(h ^ special.bits()).max(1),
         points: mix64(points),
     }
 }
@@ -220,6 +221,13 @@ pub(crate) struct CardKeys {
 }
 
 impl CardKeys {
+    /// No keys read yet.
+    pub(crate) const NONE: CardKeys = CardKeys { rank: 0, points: 0 };
+
+    pub(crate) fn is_none(self) -> bool {
+        self.rank == 0
+    }
+
     /// The keys, with the adapter's context ([`crate::Split::ctx`]).
     pub(crate) fn with_ctx(self, ctx: u64) -> Keys {
         use troef_cards::deal::mix64;
