@@ -562,8 +562,8 @@ impl Position for AnyGame {
     fn value(&self) -> i32 {
         each!(self, g => g.value())
     }
-    fn trick_start(&self, beta: i32, live: CardSet, sure: crate::Sure, bound: i32) -> Start {
-        each!(self, g => g.trick_start(beta, live, sure, bound))
+    fn trick_start(&self, beta: i32, sure: crate::Sure, bound: i32) -> Start {
+        each!(self, g => g.trick_start(beta, sure, bound))
     }
     fn cards_bound(&self, live: CardSet) -> i32 {
         each!(self, g => g.cards_bound(live))

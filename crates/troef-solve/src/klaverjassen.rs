@@ -393,7 +393,7 @@ impl Position for Klaverjas {
         let r = self.result();
         r.score[0] - r.score[1]
     }
-    fn trick_start(&self, beta: i32, _live: CardSet, sure: crate::Sure, rb: i32) -> Start {
+    fn trick_start(&self, beta: i32, sure: crate::Sure, rb: i32) -> Start {
         let o = self.outlook(rb, sure);
         let (lo, hi) = self.bounds(&o);
         Start {

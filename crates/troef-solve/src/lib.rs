@@ -82,9 +82,9 @@ pub trait Position {
     fn value(&self) -> i32;
     /// At a trick start, for a probe of "value >= `beta`": cheap bounds on
     /// the final value and how the transposition table stores it (see
-    /// [`Split`]). `live` is the cards in play, `sure` what each side takes
-    /// by force, `bound` [`Position::cards_bound`] of `live`.
-    fn trick_start(&self, beta: i32, live: CardSet, sure: Sure, bound: i32) -> Start;
+    /// [`Split`]). `sure` is what each side takes by force, `bound`
+    /// [`Position::cards_bound`] of the cards in play.
+    fn trick_start(&self, beta: i32, sure: Sure, bound: i32) -> Start;
     /// What the bounds read from a trick start's cards alone, whatever the
     /// play that led there (Klaverjassen: the roem the cards in play can
     /// still form; 0 by default). The search reads it with the forced points

@@ -179,7 +179,7 @@ impl Position for RamschGame {
     fn points_hurt(&self) -> bool {
         true
     }
-    fn trick_start(&self, _beta: i32, _live: CardSet, sure: crate::Sure, _bound: i32) -> Start {
+    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: i32) -> Start {
         let (lo, hi) = self.bounds(sure);
         Start::whole(lo, hi, self.context(), None)
     }

@@ -484,7 +484,7 @@ impl Solver {
     fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start, CardKeys) {
         let live = crate::live(p);
         let Seen { sure, bound, keys } = self.seen(p, live);
-        (live, p.trick_start(beta, live, sure, bound), keys)
+        (live, p.trick_start(beta, sure, bound), keys)
     }
 
     /// The cards' part of the keys of the trick start [`Solver::seen`]

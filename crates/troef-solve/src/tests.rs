@@ -559,7 +559,7 @@ fn trick_start_bounds_hold_the_value() {
         let order = Order::new(g);
         let held = Held::new(g.hands(), &order);
         let live = crate::live(g);
-        let st = g.trick_start(0, live, sure(g, &order, &held), g.cards_bound(live));
+        let st = g.trick_start(0, sure(g, &order, &held), g.cards_bound(live));
         let v = Solver::new(Options::WITH_TABLE).value(g);
         assert!(
             st.lo <= v && v <= st.hi,
