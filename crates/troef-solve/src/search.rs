@@ -97,13 +97,13 @@ impl Drop for Solver {
     fn drop(&mut self) {
         let tables = [self.table.take(), self.quasi.take()];
         let memo = std::mem::take(&mut self.memo);
+        // Neither is kept while the thread's own storage is going away.
         let _ = SPARE_MEMOS.try_with(|m| {
             let mut m = m.borrow_mut();
             if !memo.slots.is_empty() && m.len() < SPARE_MEMO_COUNT {
                 m.push(memo);
             }
         });
-        // Not while the thread's own storage is going away.
         let _ = SPARE.try_with(|s| {
             let mut s = s.borrow_mut();
             for t in tables.into_iter().flatten() {
