@@ -562,10 +562,10 @@ impl Position for AnyGame {
     fn value(&self) -> i32 {
         each!(self, g => g.value())
     }
-    fn trick_start(&self, beta: i32, sure: crate::Sure, bound: i32) -> Start {
+    fn trick_start(&self, beta: i32, sure: crate::Sure, bound: crate::CardsBound) -> Start {
         each!(self, g => g.trick_start(beta, sure, bound))
     }
-    fn cards_bound(&self, live: CardSet) -> i32 {
+    fn cards_bound(&self, live: CardSet) -> crate::CardsBound {
         each!(self, g => g.cards_bound(live))
     }
     fn feature(&self, c: Card) -> Feature {

@@ -246,7 +246,7 @@ impl Position for HetGame {
             .made(&self.profile, self.bidder, a.mate, &a.tally);
         self.signed(made, a.tally.side(self.bidder, a.mate))
     }
-    fn trick_start(&self, _beta: i32, _sure: crate::Sure, _bound: i32) -> Start {
+    fn trick_start(&self, _beta: i32, _sure: crate::Sure, _bound: crate::CardsBound) -> Start {
         // What each side takes by force assumes fixed sides, which the mate
         // search does not have: the bounds come from the goal alone.
         let (can_make, made) = self.prospects();

@@ -16,7 +16,7 @@
 //! won, before the outcome is known; the solver does not search not
 //! claiming). When the makers are nat, the defenders score 162 and all roem.
 
-use crate::{Feature, Position, Split, Start};
+use crate::{CardsBound, Feature, Position, Split, Start};
 use std::cell::Cell;
 use troef_cards::{BySeat, Card, CardSet, Rank, Seat, Suit, Team};
 use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
@@ -28,7 +28,8 @@ pub const PIT: i32 = 100;
 struct Outlook {
     mc: i32,
     rem: i32,
-    rb: i32,
+    /// The roem to come, at most ([`Klaverjas::roem_bounds`]).
+    rb: CardsBound,
     m: i32,
     /// What each side takes by force ([`crate::sure`]).
     sure: crate::Sure,
@@ -66,6 +67,15 @@ pub struct Klaverjas {
     /// live cards do not change within a trick, and the search asks at
     /// every card.
     roem_seen: Cell<(CardSet, CardSet)>,
+    /// The rank of the strongest card (the engine's `strength(c, c)`) of
+    /// each run of three and of four, by suit, length - 3 and lowest rank,
+    /// for [`Klaverjas::roem_won`].
+    run_tops: [[[u32; 16]; 2]; 4],
+    /// The ranks of a suit stronger than a rank of it, as bits, by suit
+    /// and rank, for [`Klaverjas::roem_won`].
+    stronger: [[u16; 16]; 4],
+    /// The strength of the king of trumps, for [`Klaverjas::roem_won`].
+    over_king: u8,
 }
 
 /// The deal's result at the end of play, under the solver's claims.
@@ -104,8 +114,31 @@ impl Klaverjas {
                 }
             }
         }
+        let game = kj::Game::new(hands, trump, kj::PlayRules::from(profile), leader);
+        let strength = |suit: Suit, k: u32| {
+            let c = Card::new(suit, Rank::new(k as u8).expect("a rank"));
+            game.rules.strength(c, c)
+        };
+        let mut run_tops = [[[0; 16]; 2]; 4];
+        let mut stronger = [[0; 16]; 4];
+        for suit in Suit::ALL {
+            for r in 7..=14 {
+                for k in 7..=14 {
+                    if strength(suit, k) > strength(suit, r) {
+                        stronger[suit as usize][r as usize] |= 1 << k;
+                    }
+                }
+            }
+            for len in 3..=4 {
+                for r in 7..=(15 - len) {
+                    let top = (r..r + len).max_by_key(|&k| strength(suit, k));
+                    run_tops[suit as usize][len as usize - 3][r as usize] = top.expect("a run");
+                }
+            }
+        }
+        let over_king = strength(trump, Rank::KING.get() as u32);
         Klaverjas {
-            game: kj::Game::new(hands, trump, kj::PlayRules::from(profile), leader),
+            game,
             makers,
             quartet: profile.quartet_value,
             stuk_in_trick: profile.stuk_source == StukSource::SameTrick,
@@ -120,6 +153,9 @@ impl Klaverjas {
             stack: Vec::with_capacity(32),
             // No position has every card live.
             roem_seen: Cell::new((CardSet::from_bits(u64::MAX), CardSet::EMPTY)),
+            run_tops,
+            stronger,
+            over_king,
         }
     }
 
@@ -195,19 +231,33 @@ impl Klaverjas {
         self.made_by_value(v) as i32
     }
 
-    /// An upper bound on the roem the remaining tricks can hold. A trick
-    /// scores one combination (the best of its runs and four of a kind), so
-    /// the total is at most the tricks left times the best combination the
-    /// live cards allow, and at most what the live cards of each suit can
-    /// form in disjoint tricks (a run of four uses four cards of its suit, a
-    /// run of three three) plus every four of a kind still live; and stuk.
-    /// Only the cards that can still form roem count (see
-    /// [`Klaverjas::roem_cards`]).
-    fn roem_bound(&self, live: CardSet) -> i32 {
+    /// What the remaining tricks' roem can come to ([`CardsBound`]), read
+    /// at a trick start: in all ([`Klaverjas::roem_bound`]), and in the
+    /// tricks each side can win ([`Klaverjas::roem_won`]). Only the cards
+    /// that can still form roem count (see [`Klaverjas::roem_cards`]).
+    fn roem_bounds(&self, live: CardSet) -> CardsBound {
         let roem = self.special(live);
         if roem.is_empty() {
-            return 0;
+            return CardsBound::default();
         }
+        let total = self.roem_bound(roem);
+        let sides = if self.game.in_trick == 0 {
+            let (makers, defenders) = self.roem_won(roem);
+            (makers.min(total), defenders.min(total))
+        } else {
+            (total, total)
+        };
+        CardsBound { total, sides }
+    }
+
+    /// An upper bound on the roem the remaining tricks can hold, from the
+    /// cards `roem` that can still form it. A trick scores one combination
+    /// (the best of its runs and four of a kind), so the total is at most
+    /// the tricks left times the best combination the cards allow, and at
+    /// most what the cards of each suit can form in disjoint tricks (a run
+    /// of four uses four cards of its suit, a run of three three) plus every
+    /// four of a kind; and stuk.
+    fn roem_bound(&self, roem: CardSet) -> i32 {
         let left = (TRICKS - self.game.tricks_done) as i32;
         let mut best = 0;
         let mut total = 0;
@@ -243,15 +293,130 @@ impl Klaverjas {
         (left * best).min(total) + if stuk { 20 } else { 0 }
     }
 
+    /// Upper bounds on the roem of the tricks each team wins, (makers,
+    /// defenders), from the cards `roem` of a trick start's hands that can
+    /// still form it: as [`Klaverjas::roem_bound`], with only the
+    /// combinations the team can win. Who wins a combination's trick is
+    /// read off its cards, one from each of their holders, and the trick's
+    /// other cards:
+    /// - a run of four fills the trick: it goes to the holder of the run's
+    ///   strongest card;
+    /// - a run of three leaves one card to the player who holds none of it:
+    ///   the trick goes to the holder of the run's strongest card, or to
+    ///   that player if she holds a stronger card of the run's suit or, for
+    ///   a run of plain cards, any card of another suit (a trump, or a suit
+    ///   she leads that the run's holders no longer have);
+    /// - four of a kind fills the trick: it goes to the holder of its trump;
+    /// - stuk goes to the king's holder, or to a player who holds neither
+    ///   card and a stronger trump.
+    ///
+    /// (Measured, BENCHMARKS.md: at the trick starts of the last three
+    /// tricks that Klaverjassen's search expands with roem possible, a side
+    /// can win, even with the other side's help, 37% (makers) and 56%
+    /// (defenders) of what the cards can form in all, and the makers none
+    /// at all at 44% of them.)
+    fn roem_won(&self, roem: CardSet) -> (i32, i32) {
+        let hands = &self.game.hands;
+        let left = (TRICKS - self.game.tricks_done) as i32;
+        let trump = self.game.rules.trump;
+        // A seat's team as a bit: 1 the makers, 2 the defenders.
+        let team = Seat::ALL.map(|s| if s.team() == self.makers { 1u8 } else { 2 });
+        let holder = |c: Card| Seat::ALL.into_iter().find(|&s| hands[s].contains(c));
+        let (mut best, mut total) = ([0i32; 2], [0i32; 2]);
+        for suit in Suit::ALL {
+            let lane = |set: CardSet| (set.of_suit(suit).bits() >> (16 * suit as u64)) as u16;
+            let cards = lane(roem);
+            let three = cards & cards >> 1 & cards >> 2;
+            if three == 0 {
+                continue;
+            }
+            let held = Seat::ALL.map(|s| lane(hands[s]));
+            // Bit r: a seat holds two of r, r+1 and r+2; or two of r to r+3.
+            let twice3 = held.iter().fold(0, |t, &m| {
+                let next = m & m >> 1;
+                t | next | next >> 1 | m & m >> 2
+            });
+            let twice4 = held
+                .iter()
+                .fold(twice3 | twice3 >> 1, |t, &m| t | m & m >> 3);
+            let tops = &self.run_tops[suit as usize];
+            let stronger = &self.stronger[suit as usize];
+            // Whether a seat without a card of a run can take its trick: with
+            // a stronger card of its suit; for a run of plain cards, with a
+            // trump, or with a card of another suit led (any card of
+            // another suit).
+            let outside = Seat::ALL.map(|s| hands[s].len() > held[s.index()].count_ones());
+            let beats = |s: usize, top: u32| {
+                held[s] & stronger[top as usize] != 0 || (suit != trump && outside[s])
+            };
+            // The starts of the runs of three and of four each team can win.
+            let mut won = [[0u16; 2]; 2];
+            for (len, mut starts) in [(3, three & !twice3), (4, three & cards >> 3 & !twice4)] {
+                while starts != 0 {
+                    let r = starts.trailing_zeros();
+                    starts &= starts - 1;
+                    let top = tops[len as usize - 3][r as usize];
+                    let mask = ((1u16 << len) - 1) << r;
+                    let mut winners = 0;
+                    for s in 0..4 {
+                        if held[s] >> top & 1 != 0 || held[s] & mask == 0 && beats(s, top) {
+                            winners |= team[s];
+                        }
+                    }
+                    for (t, w) in won.iter_mut().enumerate() {
+                        if winners >> t & 1 != 0 {
+                            w[len as usize - 3] |= 1 << r;
+                        }
+                    }
+                }
+            }
+            for t in 0..2 {
+                let (single, two) = disjoint_runs(won[t][0], won[t][1]);
+                best[t] = best[t].max(single);
+                total[t] += if left >= 2 { two } else { single };
+            }
+        }
+        let mut fours = four_of_a_kind(roem);
+        while fours != 0 {
+            let r = fours.trailing_zeros() as u8;
+            fours &= fours - 1;
+            let rank = Rank::new(r).expect("a rank");
+            if let Some(s) = holder(Card::new(trump, rank)) {
+                let t = (team[s.index()] >> 1) as usize;
+                let q = self.quartet_of(rank);
+                best[t] = best[t].max(q);
+                total[t] += q;
+            }
+        }
+        let (king, queen) = (Card::new(trump, Rank::KING), Card::new(trump, Rank::QUEEN));
+        let mut stuk = 0;
+        if self.stuk_in_trick && roem.contains(king) && roem.contains(queen) {
+            let rules = &self.game.rules;
+            for s in Seat::ALL {
+                let h = hands[s];
+                let stronger = || {
+                    h.of_suit(trump)
+                        .iter()
+                        .any(|t| rules.strength(t, t) > self.over_king)
+                };
+                if h.contains(king) || !h.contains(queen) && stronger() {
+                    stuk |= team[s.index()];
+                }
+            }
+        }
+        let bound = |t: usize| (left * best[t]).min(total[t]) + 20 * (stuk >> t & 1) as i32;
+        (bound(0), bound(1))
+    }
+
     fn quartet_of(&self, rank: Rank) -> i32 {
         self.quartet.of(rank)
     }
 
     /// What a trick start's bounds and split need: card points taken by
-    /// the makers, points left, a bound on roem to come (`rb`,
-    /// [`Klaverjas::roem_bound`]), the margin, and whether the contract is
+    /// the makers, points left, bounds on the roem to come (`rb`,
+    /// [`Klaverjas::roem_bounds`]), the margin, and whether the contract is
     /// made or nat whatever happens.
-    fn outlook(&self, rb: i32, sure: crate::Sure) -> Outlook {
+    fn outlook(&self, rb: CardsBound, sure: crate::Sure) -> Outlook {
         let (mc, dc) = self.cards();
         let rem = TOTAL_POINTS - mc - dc;
         let m = self.margin();
@@ -336,6 +501,35 @@ fn four_of_a_kind(live: CardSet) -> u64 {
     Suit::ALL.into_iter().fold(ranks, |m, s| m & lane(s))
 }
 
+/// The most roem one suit's runs can bring in one trick, and in two that
+/// share no card (a suit of eight ranks holds no more), from the lowest
+/// ranks of its runs of three (`three`) and of four (`four`), as bits.
+fn disjoint_runs(three: u16, four: u16) -> (i32, i32) {
+    let lowest = |m: u16| m.trailing_zeros();
+    let highest = |m: u16| 15 - m.leading_zeros();
+    // Whether a run of `a` from a start in `x` and a run from a start in
+    // `y` above it share no card.
+    let apart = |x: u16, a: u32, y: u16| x != 0 && y != 0 && lowest(x) + a <= highest(y);
+    let single = if four != 0 {
+        50
+    } else if three != 0 {
+        20
+    } else {
+        0
+    };
+    let two = [
+        (apart(four, 4, four), 100),
+        (apart(four, 4, three) || apart(three, 3, four), 70),
+        (apart(three, 3, three), 40),
+    ]
+    .into_iter()
+    .filter(|&(ok, _)| ok)
+    .map(|(_, v)| v)
+    .max()
+    .unwrap_or(0);
+    (single, two.max(single))
+}
+
 impl Position for Klaverjas {
     fn to_play(&self) -> Seat {
         self.game.to_play()
@@ -393,7 +587,7 @@ impl Position for Klaverjas {
         let r = self.result();
         r.score[0] - r.score[1]
     }
-    fn trick_start(&self, beta: i32, sure: crate::Sure, rb: i32) -> Start {
+    fn trick_start(&self, beta: i32, sure: crate::Sure, rb: CardsBound) -> Start {
         let o = self.outlook(rb, sure);
         let (lo, hi) = self.bounds(&o);
         Start {
@@ -432,8 +626,8 @@ impl Position for Klaverjas {
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.game.rules.strength(c, led)
     }
-    fn cards_bound(&self, live: CardSet) -> i32 {
-        self.roem_bound(live)
+    fn cards_bound(&self, live: CardSet) -> CardsBound {
+        self.roem_bounds(live)
     }
     fn roem_with(&self, c: Card) -> i32 {
         let trick = self.acc.trick;
@@ -561,16 +755,16 @@ impl Klaverjas {
             // Of the points left, the makers take at least qm and the
             // defenders at least qd.
             let made_lo = if self.roem_in_threshold {
-                (m - rem + 2 * qm - rb).max(1)
+                (m - rem + 2 * qm - rb.sides.1).max(1)
             } else {
-                m - rem + 2 * qm - rb
+                m - rem + 2 * qm - rb.sides.1
             };
             lo = lo.min(made_lo);
-            hi = hi.max(m + rem - 2 * qd + rb + pit_m);
+            hi = hi.max(m + rem - 2 * qd + rb.sides.0 + pit_m);
         }
         if !made_sure {
             let roem = a.makers_roem + a.defenders_roem;
-            lo = lo.min(-(TOTAL_POINTS + roem + rb) - pit_d);
+            lo = lo.min(-(TOTAL_POINTS + roem + rb.total) - pit_d);
             hi = hi.max(-(TOTAL_POINTS + roem));
         }
         (lo * self.factor, hi * self.factor)
@@ -578,10 +772,11 @@ impl Klaverjas {
 
     /// Whether the contract is made, or nat, whatever the rest of the play,
     /// given the points each side takes by force, `(makers, defenders)`.
-    fn decided(&self, m: i32, mc: i32, rem: i32, rb: i32, sure: (i32, i32)) -> (bool, bool) {
+    fn decided(&self, m: i32, mc: i32, rem: i32, rb: CardsBound, sure: (i32, i32)) -> (bool, bool) {
         let (qm, qd) = sure;
+        let (rm, rd) = rb.sides;
         if self.roem_in_threshold {
-            (m - rem + 2 * qm - rb > 0, m + rem - 2 * qd + rb <= 0)
+            (m - rem + 2 * qm - rd > 0, m + rem - 2 * qd + rm <= 0)
         } else {
             (
                 mc + qm > TOTAL_POINTS / 2,

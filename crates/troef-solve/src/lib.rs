@@ -84,13 +84,14 @@ pub trait Position {
     /// the final value and how the transposition table stores it (see
     /// [`Split`]). `sure` is what each side takes by force, `bound`
     /// [`Position::cards_bound`] of the cards in play.
-    fn trick_start(&self, beta: i32, sure: Sure, bound: i32) -> Start;
+    fn trick_start(&self, beta: i32, sure: Sure, bound: CardsBound) -> Start;
     /// What the bounds read from a trick start's cards alone, whatever the
     /// play that led there (Klaverjassen: the roem the cards in play can
-    /// still form; 0 by default). The search reads it with the forced points
-    /// and keeps both for the next visit of the same hands and leader.
-    fn cards_bound(&self, _live: CardSet) -> i32 {
-        0
+    /// still form, in all and in each side's tricks; nothing by default).
+    /// The search reads it with the forced points and keeps both for the
+    /// next visit of the same hands and leader.
+    fn cards_bound(&self, _live: CardSet) -> CardsBound {
+        CardsBound::default()
     }
     /// A card's group, strength and points: fixed for the whole deal.
     fn feature(&self, c: Card) -> Feature;
@@ -207,6 +208,17 @@ pub(crate) fn live_cards(hands: &BySeat<CardSet>, trick: &[Option<Card>; 4]) -> 
         s.insert(*c);
     }
     s
+}
+
+/// What a trick start's cards alone bound, whatever the play that led there
+/// ([`Position::cards_bound`]): Klaverjassen's roem still possible.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardsBound {
+    /// At most this much in all.
+    pub total: i32,
+    /// At most this much in the tricks the maximising side wins, and in
+    /// the minimising side's.
+    pub sides: (i32, i32),
 }
 
 /// What [`Position::trick_start`] tells the search.

@@ -358,8 +358,9 @@ pub struct Sure {
     /// The points of the top trumps that go to their holder herself, by
     /// seat: those above every trump of the other three players (a top
     /// trump of one side below another player's of that side may fall to
-    /// it). For games of more than two sides (Ramsch).
-    pub top: [i32; 4],
+    /// it). For games of more than two sides (Ramsch). (Card points fit
+    /// 16 bits; kept small so that a memo entry stays one cache line.)
+    pub top: [i16; 4],
     /// The seat that holds the highest trump, which takes a trick.
     pub takes: Option<Seat>,
 }
@@ -449,7 +450,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
             let pts = points(4, i);
             sure.add(s, pts);
             if own >> i & 1 != 0 {
-                sure.top[first] += pts;
+                sure.top[first] += pts as i16;
             }
             top &= top - 1;
         }

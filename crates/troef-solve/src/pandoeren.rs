@@ -220,7 +220,7 @@ impl Position for PandoerenGame {
             _ => 0,
         }
     }
-    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: i32) -> Start {
+    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: crate::CardsBound) -> Start {
         let t = &self.tally;
         if self.counts_points() {
             // The pair's points so far, what each side takes by force, and

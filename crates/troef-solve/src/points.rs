@@ -139,7 +139,7 @@ impl<R: TrickRules> Position for PointGame<R> {
     fn grows_with_points(&self) -> bool {
         true
     }
-    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: i32) -> Start {
+    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: crate::CardsBound) -> Start {
         let (lo, hi) = self.bounds(sure);
         Start {
             lo,

@@ -179,7 +179,7 @@ impl Position for RamschGame {
     fn points_hurt(&self) -> bool {
         true
     }
-    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: i32) -> Start {
+    fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: crate::CardsBound) -> Start {
         let (lo, hi) = self.bounds(sure);
         Start::whole(lo, hi, self.context(), None)
     }
@@ -213,14 +213,14 @@ impl RamschGame {
         let augen = Seat::ALL.map(|s| e.points[s]);
         let (my_sure, their_sure) = sure.always;
         // The least Augen each player ends with, and the most she can reach.
-        let least = |s: usize| augen[s] + sure.top[s];
+        let least = |s: usize| augen[s] + i32::from(sure.top[s]);
         let reach = |s: usize| {
             if s == me {
                 augen[s] + left - their_sure
             } else {
                 let others_own: i32 = (0..4)
                     .filter(|&o| o != s && o != me)
-                    .map(|o| sure.top[o])
+                    .map(|o| i32::from(sure.top[o]))
                     .sum();
                 augen[s] + left - my_sure - others_own
             }

@@ -649,7 +649,7 @@ fn held<'a, P: Position>(
 #[derive(Clone, Copy, Debug, Default)]
 struct Seen {
     sure: order::Sure,
-    bound: i32,
+    bound: crate::CardsBound,
     keys: CardKeys,
 }
 
@@ -678,6 +678,9 @@ struct Slot {
     check: u64,
     seen: Seen,
 }
+
+// A memo entry is one cache line.
+const _: () = assert!(size_of::<Slot>() == 64);
 
 /// How many memos a thread keeps for its next solvers: `troef analyze` and
 /// the bench solve a deal and then annotate it with a second solver.

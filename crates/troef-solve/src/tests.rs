@@ -138,6 +138,75 @@ fn klaverjassen_roem_agrees_with_minimax() {
     }
 }
 
+/// The most roem still to come on any line of play from `g`: in all, in
+/// the makers' tricks and in the defenders' (each side's with the other's
+/// help), by playing every line out.
+fn most_roem(g: &mut Klaverjas) -> [i32; 3] {
+    if g.is_over() {
+        return [0; 3];
+    }
+    let before = g.result().roem;
+    let mut most = [0; 3];
+    for c in g.legal() {
+        g.play(c);
+        let after = g.result().roem;
+        let rest = most_roem(g);
+        g.undo();
+        let (m, d) = (after[0] - before[0], after[1] - before[1]);
+        most[0] = most[0].max(m + d + rest[0]);
+        most[1] = most[1].max(m + rest[1]);
+        most[2] = most[2].max(d + rest[2]);
+    }
+    most
+}
+
+/// Klaverjassen's bounds on the roem to come from a trick start's cards
+/// ([`Position::cards_bound`]) hold on every line of play: in all, and in
+/// the tricks each side wins. Endings of two and three tricks kept rich in
+/// roem (a run, four of a kind, stuk), every line played out.
+#[test]
+fn klaverjassen_roem_bounds_hold_on_every_line() {
+    use troef_cards::{Card, Rank};
+    let mut rng = SplitMix64(23);
+    let profiles = profiles("klaverjassen");
+    let ranks = [Rank::JACK, Rank::ACE, Rank::SEVEN, Rank::QUEEN];
+    for i in 0..400 {
+        let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let mut g = klaverjas(p, &mut rng);
+        let trump = g.game.rules.trump;
+        let rank = ranks[(rng.next_u64() % 4) as usize];
+        let mut keep = CardSet::from_iter(Suit::ALL.map(|s| Card::new(s, rank)));
+        keep.insert(Card::new(trump, Rank::KING));
+        keep.insert(Card::new(trump, Rank::QUEEN));
+        for _ in 0..2 {
+            let run_suit = Suit::ALL[(rng.next_u64() % 4) as usize];
+            let low = 7 + (rng.next_u64() % 5) as u8;
+            for r in low..low + 4 {
+                keep.insert(Card::new(run_suit, Rank::new(r).expect("a rank")));
+            }
+        }
+        let left = if i % 2 == 0 { 8 } else { 12 };
+        advance_keeping(&mut g, &mut rng, left, keep);
+        if g.in_trick() != 0 || g.is_over() {
+            continue;
+        }
+        let bound = g.cards_bound(crate::live(&g));
+        let most = most_roem(&mut g);
+        let what = format!("kj #{i} {}: most {most:?}, bound {bound:?}", p.name);
+        assert!(most[0] <= bound.total, "{what}");
+        assert!(
+            most[1] <= bound.sides.0 && most[2] <= bound.sides.1,
+            "{what}"
+        );
+        assert!(
+            bound.sides.0 <= bound.total && bound.sides.1 <= bound.total,
+            "{what}"
+        );
+    }
+}
+
 #[test]
 fn jass_agrees_with_minimax() {
     let mut rng = SplitMix64(2);
