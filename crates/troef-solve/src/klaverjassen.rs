@@ -315,6 +315,10 @@ impl Klaverjas {
     /// can win, even with the other side's help, 37% (makers) and 56%
     /// (defenders) of what the cards can form in all, and the makers none
     /// at all at 44% of them.)
+    // Read at a memo miss only, and kept out of the search's code: inlined,
+    // it more than doubled the first-level instruction cache's misses
+    // (cachegrind, BENCHMARKS.md).
+    #[inline(never)]
     fn roem_won(&self, roem: CardSet) -> (i32, i32) {
         let hands = &self.game.hands;
         let left = (TRICKS - self.game.tricks_done) as i32;
