@@ -113,29 +113,45 @@ fn klaverjassen_agrees_with_minimax() {
 /// cards are in as many hands) are tried on every kind of roem.
 #[test]
 fn klaverjassen_roem_agrees_with_minimax() {
-    use troef_cards::{Card, Rank};
     let mut rng = SplitMix64(11);
     let profiles = profiles("klaverjassen");
-    let ranks = [Rank::JACK, Rank::ACE, Rank::SEVEN, Rank::QUEEN];
     for i in 0..600 {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
         let mut g = klaverjas(p, &mut rng);
-        let trump = g.game.rules.trump;
-        let rank = ranks[(rng.next_u64() % 4) as usize];
-        let run_suit = Suit::ALL[(rng.next_u64() % 4) as usize];
-        let low = 7 + (rng.next_u64() % 6) as u8;
-        let mut keep = CardSet::from_iter(Suit::ALL.map(|s| Card::new(s, rank)));
-        keep.insert(Card::new(trump, Rank::KING));
-        keep.insert(Card::new(trump, Rank::QUEEN));
-        for r in low..low + 3 {
-            keep.insert(Card::new(run_suit, Rank::new(r).expect("a rank")));
-        }
+        let (rank, keep) = roem_cards(&g, &mut rng, 1, 3);
         let left = 12 + (rng.next_u64() % 6) as usize;
         advance_keeping(&mut g, &mut rng, left, keep);
         agree(&mut g, &format!("kj roem #{i} {} {rank:?}", p.name));
     }
+}
+
+/// Cards for a Klaverjassen deal to keep into its ending, so that it is
+/// rich in roem: four of a kind (of a random rank of four, returned), the
+/// king and queen of trumps, and `runs` runs of `len` cards, each in a
+/// random suit from a random rank.
+fn roem_cards(
+    g: &Klaverjas,
+    rng: &mut SplitMix64,
+    runs: usize,
+    len: u8,
+) -> (troef_cards::Rank, CardSet) {
+    use troef_cards::{Card, Rank};
+    let ranks = [Rank::JACK, Rank::ACE, Rank::SEVEN, Rank::QUEEN];
+    let trump = g.game.rules.trump;
+    let rank = ranks[(rng.next_u64() % 4) as usize];
+    let mut keep = CardSet::from_iter(Suit::ALL.map(|s| Card::new(s, rank)));
+    keep.insert(Card::new(trump, Rank::KING));
+    keep.insert(Card::new(trump, Rank::QUEEN));
+    for _ in 0..runs {
+        let suit = Suit::ALL[(rng.next_u64() % 4) as usize];
+        let low = 7 + (rng.next_u64() % (9 - len as u64)) as u8;
+        for r in low..low + len {
+            keep.insert(Card::new(suit, Rank::new(r).expect("a rank")));
+        }
+    }
+    (rank, keep)
 }
 
 /// The most roem still to come on any line of play from `g`: in all, in
@@ -163,30 +179,17 @@ fn most_roem(g: &mut Klaverjas) -> [i32; 3] {
 /// Klaverjassen's bounds on the roem to come from a trick start's cards
 /// ([`Position::cards_bound`]) hold on every line of play: in all, and in
 /// the tricks each side wins. Endings of two and three tricks kept rich in
-/// roem (a run, four of a kind, stuk), every line played out.
+/// roem (two runs of four, four of a kind, stuk), every line played out.
 #[test]
 fn klaverjassen_roem_bounds_hold_on_every_line() {
-    use troef_cards::{Card, Rank};
     let mut rng = SplitMix64(23);
     let profiles = profiles("klaverjassen");
-    let ranks = [Rank::JACK, Rank::ACE, Rank::SEVEN, Rank::QUEEN];
     for i in 0..400 {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
         let mut g = klaverjas(p, &mut rng);
-        let trump = g.game.rules.trump;
-        let rank = ranks[(rng.next_u64() % 4) as usize];
-        let mut keep = CardSet::from_iter(Suit::ALL.map(|s| Card::new(s, rank)));
-        keep.insert(Card::new(trump, Rank::KING));
-        keep.insert(Card::new(trump, Rank::QUEEN));
-        for _ in 0..2 {
-            let run_suit = Suit::ALL[(rng.next_u64() % 4) as usize];
-            let low = 7 + (rng.next_u64() % 5) as u8;
-            for r in low..low + 4 {
-                keep.insert(Card::new(run_suit, Rank::new(r).expect("a rank")));
-            }
-        }
+        let (_, keep) = roem_cards(&g, &mut rng, 2, 4);
         let left = if i % 2 == 0 { 8 } else { 12 };
         advance_keeping(&mut g, &mut rng, left, keep);
         if g.in_trick() != 0 || g.is_over() {
