@@ -74,8 +74,6 @@ pub struct Klaverjas {
     /// The ranks of a suit stronger than a rank of it, as bits, by suit
     /// and rank, for [`Klaverjas::roem_won`].
     stronger: [[u16; 16]; 4],
-    /// The strength of the king of trumps, for [`Klaverjas::roem_won`].
-    over_king: u8,
 }
 
 /// The deal's result at the end of play, under the solver's claims.
@@ -136,7 +134,6 @@ impl Klaverjas {
                 }
             }
         }
-        let over_king = strength(trump, Rank::KING.get() as u32);
         Klaverjas {
             game,
             makers,
@@ -155,7 +152,6 @@ impl Klaverjas {
             roem_seen: Cell::new((CardSet::from_bits(u64::MAX), CardSet::EMPTY)),
             run_tops,
             stronger,
-            over_king,
         }
     }
 
@@ -336,10 +332,9 @@ impl Klaverjas {
             }
             let held = Seat::ALL.map(|s| lane(hands[s]));
             // Bit r: a seat holds two of r, r+1 and r+2; or two of r to r+3.
-            let twice3 = held.iter().fold(0, |t, &m| {
-                let next = m & m >> 1;
-                t | next | next >> 1 | m & m >> 2
-            });
+            let twice3 = held
+                .iter()
+                .fold(0, |t, &m| t | two_of_three(m.into()) as u16);
             let twice4 = held
                 .iter()
                 .fold(twice3 | twice3 >> 1, |t, &m| t | m & m >> 3);
@@ -396,12 +391,13 @@ impl Klaverjas {
         let mut stuk = 0;
         if self.stuk_in_trick && roem.contains(king) && roem.contains(queen) {
             let rules = &self.game.rules;
+            let over_king = rules.strength(king, king);
             for s in Seat::ALL {
                 let h = hands[s];
                 let stronger = || {
                     h.of_suit(trump)
                         .iter()
-                        .any(|t| rules.strength(t, t) > self.over_king)
+                        .any(|t| rules.strength(t, t) > over_king)
                 };
                 if h.contains(king) || !h.contains(queen) && stronger() {
                     stuk |= team[s.index()];
@@ -467,13 +463,8 @@ impl Klaverjas {
         }
         // Every suit at once: a suit's lane is 16 bits of which the ranks
         // use 2 to 14, so shifting by one or two never carries a card into
-        // a run of the next suit.
-        // Bit r: a seat holds two of r, r+1 and r+2.
-        let twice = own.iter().fold(0, |t, o| {
-            let m = o.bits();
-            let next = m & m >> 1;
-            t | next | next >> 1 | m & m >> 2
-        });
+        // a run of the next suit. Bit r: a seat holds two of r, r+1, r+2.
+        let twice = own.iter().fold(0, |t, o| t | two_of_three(o.bits()));
         // Bit r starts a run of three: r, r+1, r+2, of three seats.
         let starts = lane & lane >> 1 & lane >> 2 & !twice;
         let run = starts | starts << 1 | starts << 2;
@@ -503,6 +494,13 @@ fn four_of_a_kind(live: CardSet) -> u64 {
     let lane = |s: Suit| live.of_suit(s).bits() >> (16 * s as u64);
     let ranks = (7..=14u64).fold(0, |m, r| m | 1 << r);
     Suit::ALL.into_iter().fold(ranks, |m, s| m & lane(s))
+}
+
+/// Bit r: the cards `m` (as bits: one suit's lane, or every suit's at once)
+/// hold two of the ranks r, r+1 and r+2.
+fn two_of_three(m: u64) -> u64 {
+    let next = m & m >> 1;
+    next | next >> 1 | m & m >> 2
 }
 
 /// The most roem one suit's runs can bring in one trick, and in two that
