@@ -18,7 +18,9 @@
 //! - cheap bounds at trick starts ([`Position::trick_start`]): points taken
 //!   and left, and what each side takes by force ([`Sure`]: the top trumps
 //!   one side holds, and the quick tricks of the side on lead);
-//! - move ordering for point games;
+//! - move ordering for point games, and before it the countermove: the card
+//!   that last cut off where the same hand was to play to the same trick so
+//!   far, whatever the other hands held;
 //! - pruning of equivalent cards: two cards of one hand that are adjacent in
 //!   power among the cards still in play, worth the same points, and that can
 //!   form no roem and carry no special duty ([`Position::feature`],
@@ -390,6 +392,12 @@ impl Cards {
     }
     pub fn as_mut_slice(&mut self) -> &mut [Card] {
         &mut self.cards[..self.len]
+    }
+    /// Moves `c`, if listed, to the front; the others keep their order.
+    pub fn put_first(&mut self, c: Card) {
+        if let Some(i) = self.as_slice().iter().position(|&x| x == c) {
+            self.as_mut_slice()[..=i].rotate_right(1);
+        }
     }
 }
 
