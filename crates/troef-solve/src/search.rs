@@ -207,7 +207,15 @@ impl Solver {
     fn prepare<P: Position>(&mut self, p: &P) {
         self.order = Order::new(p);
         self.last_held = None;
+        if self.memo.slots.is_empty() && (self.options.table || self.options.ordering) {
+            self.memo = Memo::take();
+        }
         self.memo.on = self.options.table;
+        self.memo.cut_bits = if self.order.cards.len() > 32 {
+            CUT_BITS_LARGE
+        } else {
+            CUT_BITS
+        };
         if self.options.table {
             let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
             let table = match self.table.take() {
@@ -683,6 +691,9 @@ struct Memo {
     /// earlier solve left never matches and a solve's nodes do not depend
     /// on the solves before it.
     cuts: Vec<u64>,
+    /// The countermoves' slots this solve uses: `2^cut_bits`, by the size
+    /// of the deal (see [`CUT_BITS`]).
+    cut_bits: u32,
 }
 
 /// One entry of the memo, a cache line: a check of 0 is an empty slot.
@@ -706,10 +717,16 @@ const SPARE_MEMO_COUNT: usize = 2;
 const MEMO_BITS: u32 = 14;
 
 /// The countermoves' memory ([`Memo::cut_slot`]): 2^CUT_BITS slots of 8
-/// bytes (2 MB). Measured, mean nodes of Jass's trump deals 3, 8 and 9:
-/// 2.34, 2.29 and 2.23 million at 2^16, 2^17 and 2^18 slots; Klaverjassen's
-/// within 0.3% of each other, and no time seen between them.
-const CUT_BITS: u32 = 18;
+/// bytes (128 kB) for deals of up to 32 cards, which stay in the second
+/// level cache; 2^CUT_BITS_LARGE (2 MB) for larger ones, whose searches
+/// are thousands of times longer. Measured: mean nodes of Jass's trump
+/// deals 3, 8 and 9 2.47, 2.34 and 2.23 million at 2^14, 2^16 and 2^18
+/// slots; Klaverjassen's 100 deals 69,990 at 2^14 and 69,268 at 2^18,
+/// Schafkopf's 200 126,353 and 125,172, where 2^18 slots were slower
+/// (`farm-bench`, Schafkopf's 300 deals against the build before: A/B CPU
+/// 0.929 at 2^14, 0.963 at 2^18).
+const CUT_BITS: u32 = 14;
+const CUT_BITS_LARGE: u32 = 18;
 
 impl Memo {
     fn clear(&mut self) {
@@ -725,7 +742,9 @@ impl Memo {
         let mut m = kept.ok().flatten().unwrap_or_default();
         if m.slots.is_empty() {
             m.slots = vec![Slot::default(); 1 << MEMO_BITS];
-            m.cuts = vec![0; 1 << CUT_BITS];
+            // Zeroed pages are mapped as they are first touched: a smaller
+            // deal touches only the first 2^CUT_BITS slots.
+            m.cuts = vec![0; 1 << CUT_BITS_LARGE];
         }
         m.clear();
         m.on = true;
@@ -740,16 +759,11 @@ impl Memo {
     /// in the other hands' small cards, which the table's keys tell apart.
     fn cut_slot<P: Position>(&mut self, p: &P) -> (usize, u64) {
         use troef_cards::deal::mix64;
-        if self.cuts.is_empty() {
-            let on = self.on;
-            *self = Memo::take();
-            self.on = on;
-        }
         let n = p.in_trick();
         let trick = (p.trick()[..n].iter().flatten())
             .fold(n as u64, |t, c| t << 8 | (c.index() as u64 + 1));
         let k = mix64(p.hands()[p.to_play()].bits() ^ mix64(trick ^ self.generation));
-        ((k >> (64 - CUT_BITS)) as usize, mix64(k) & !0xFF)
+        ((k >> (64 - self.cut_bits)) as usize, mix64(k) & !0xFF)
     }
 
     /// The card kept at `(slot, check)` ([`Memo::cut_slot`]), if any.
@@ -771,9 +785,6 @@ impl Memo {
         use troef_cards::deal::mix64;
         if !self.on {
             return (None, 0);
-        }
-        if self.slots.is_empty() {
-            *self = Memo::take();
         }
         let h = p.hands();
         let k = (h.0.iter()).fold(mix64(p.leader().index() as u64 ^ 0x3e30), |k, s| {
