@@ -694,6 +694,10 @@ struct Memo {
     /// The countermoves' slots this solve uses: `2^cut_bits`, by the size
     /// of the deal (see [`CUT_BITS`]).
     cut_bits: u32,
+    /// The generation, hashed: what [`Memo::cut_slot`]'s check mixes in,
+    /// where the generation itself, a small number, could cancel against
+    /// the small differences of two positions' hashes.
+    salt: u64,
 }
 
 /// One entry of the memo, a cache line: a check of 0 is an empty slot.
@@ -730,7 +734,9 @@ const CUT_BITS_LARGE: u32 = 18;
 
 impl Memo {
     fn clear(&mut self) {
+        use troef_cards::deal::mix64;
         self.generation += 1;
+        self.salt = mix64(self.generation ^ 0x6a09_e667_f3bc_c908);
     }
 
     /// A memo one of this thread's last solvers left, emptied, else a new
@@ -762,8 +768,13 @@ impl Memo {
         let n = p.in_trick();
         let trick = (p.trick()[..n].iter().flatten())
             .fold(n as u64, |t, c| t << 8 | (c.index() as u64 + 1));
-        let k = mix64(p.hands()[p.to_play()].bits() ^ mix64(trick ^ self.generation));
-        ((k >> (64 - self.cut_bits)) as usize, mix64(k) & !0xFF)
+        let k = mix64(p.hands()[p.to_play()].bits() ^ mix64(trick));
+        // The slot by the position alone, so that two positions share one in
+        // every solve or in none; the check by the generation too.
+        (
+            (k >> (64 - self.cut_bits)) as usize,
+            mix64(k ^ self.salt) & !0xFF,
+        )
     }
 
     /// The card kept at `(slot, check)` ([`Memo::cut_slot`]), if any.

@@ -742,3 +742,35 @@ fn a_reset_solver_answers_as_a_new_one() {
         }
     }
 }
+
+/// What the thread's earlier solves left in the memos and tables it reuses
+/// (the trick starts' bounds, the countermoves) never matches a later
+/// solve: a deal solved again, by a new solver after others or by a reset
+/// one, visits the same nodes (`troef analyze` reports them).
+#[test]
+fn a_solve_does_not_depend_on_the_solves_before_it() {
+    let mut rng = SplitMix64(34);
+    let AnyProfile::Klaverjassen(p) = &profiles("klaverjassen")[0] else {
+        unreachable!()
+    };
+    let games: Vec<Klaverjas> = (0..12).map(|_| klaverjas(p, &mut rng)).collect();
+    let solve = |s: &mut Solver, g: &Klaverjas| {
+        let mut g = g.clone();
+        let before = s.stats.nodes;
+        (s.value(&mut g), s.stats.nodes - before)
+    };
+    let first: Vec<_> = games
+        .iter()
+        .map(|g| solve(&mut Solver::new(Options::FULL), g))
+        .collect();
+    let mut reused = Solver::new(Options::FULL);
+    for (i, g) in games.iter().enumerate().rev() {
+        reused.reset();
+        assert_eq!(solve(&mut reused, g), first[i], "deal {i}, reset solver");
+        assert_eq!(
+            solve(&mut Solver::new(Options::FULL), g),
+            first[i],
+            "deal {i}, new solver"
+        );
+    }
+}
