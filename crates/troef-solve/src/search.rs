@@ -673,7 +673,8 @@ struct Seen {
 /// again and again, and what their cards decide does not change with the
 /// probe or with the play that led there. Measured (BENCHMARKS.md): 55% of
 /// Klaverjassen's and 54% of Schafkopf's trick starts find theirs in 2^14
-/// slots, 38% of Jass's.
+/// slots, 38% of Jass's. It keeps the countermoves too
+/// ([`Memo::cut_slot`]), which live as long and are emptied with it.
 #[derive(Default)]
 struct Memo {
     slots: Vec<Slot>,
@@ -740,9 +741,9 @@ impl Memo {
     }
 
     /// A memo one of this thread's last solvers left, emptied, else a new
-    /// one: a new one is three megabytes written, which would cost a deal of a
-    /// fraction of a millisecond (Het pandoeren's median) more than its
-    /// search.
+    /// one: a new one is a megabyte written (and the countermoves' two
+    /// mapped as they are touched), which would cost a deal of a fraction
+    /// of a millisecond (Het pandoeren's median) more than its search.
     fn take() -> Memo {
         let kept = SPARE_MEMOS.try_with(|m| m.borrow_mut().pop());
         let mut m = kept.ok().flatten().unwrap_or_default();
