@@ -211,11 +211,15 @@ impl Solver {
             self.memo = Memo::take();
         }
         self.memo.on = self.options.table;
-        self.memo.cut_bits = if self.order.cards.len() > 32 {
+        // Never fewer slots than an earlier position of this solver's deal
+        // used (as the table is never shrunk): the countermoves it learnt
+        // there stay where they were kept.
+        let cut_bits = if self.order.cards.len() > 32 {
             CUT_BITS_LARGE
         } else {
             CUT_BITS
         };
+        self.memo.cut_bits = self.memo.cut_bits.max(cut_bits);
         if self.options.table {
             let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
             let table = match self.table.take() {
@@ -692,8 +696,8 @@ struct Memo {
     /// earlier solve left never matches and a solve's nodes do not depend
     /// on the solves before it.
     cuts: Vec<u64>,
-    /// The countermoves' slots this solve uses: `2^cut_bits`, by the size
-    /// of the deal (see [`CUT_BITS`]).
+    /// The countermoves' slots this solve uses: `2^cut_bits`, by the cards
+    /// in play (see [`CUT_BITS`]), never fewer until the memo is emptied.
     cut_bits: u32,
     /// The generation, hashed: what [`Memo::cut_slot`]'s check mixes in,
     /// where the generation itself, a small number, could cancel against
@@ -722,8 +726,9 @@ const SPARE_MEMO_COUNT: usize = 2;
 const MEMO_BITS: u32 = 14;
 
 /// The countermoves' memory ([`Memo::cut_slot`]): 2^CUT_BITS slots of 8
-/// bytes (128 kB) for deals of up to 32 cards, which stay in the second
-/// level cache; 2^CUT_BITS_LARGE (2 MB) for larger ones, whose searches
+/// bytes (128 kB) for positions of up to 32 cards in play, which stay in
+/// the second level cache; 2^CUT_BITS_LARGE (2 MB) for larger ones (Jass's
+/// first trick; the rule of [`table_bits`]), whose searches
 /// are thousands of times longer. Measured: mean nodes of Jass's trump
 /// deals 3, 8 and 9 2.47, 2.34 and 2.23 million at 2^14, 2^16 and 2^18
 /// slots; Klaverjassen's 100 deals 69,990 at 2^14 and 69,268 at 2^18,
@@ -738,6 +743,7 @@ impl Memo {
         use troef_cards::deal::mix64;
         self.generation += 1;
         self.salt = mix64(self.generation ^ 0x6a09_e667_f3bc_c908);
+        self.cut_bits = 0;
     }
 
     /// A memo one of this thread's last solvers left, emptied, else a new
