@@ -775,12 +775,16 @@ impl Memo {
         let n = p.in_trick();
         let trick = (p.trick()[..n].iter().flatten())
             .fold(n as u64, |t, c| t << 8 | (c.index() as u64 + 1));
-        let k = mix64(p.hands()[p.to_play()].bits() ^ mix64(trick));
+        // One finaliser (this is read at every node), the trick's small code
+        // spread over the word by a product first.
+        let k = mix64(p.hands()[p.to_play()].bits() ^ trick.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         // The slot by the position alone, so that two positions share one in
-        // every solve or in none; the check by the generation too.
+        // every solve or in none; the check by the generation too (the salt
+        // is a hash of it: an earlier solve's entry of the same position
+        // matches only where the two salts agree in all 56 bits of the check).
         (
             (k >> (64 - self.cut_bits)) as usize,
-            mix64(k ^ self.salt) & !0xFF,
+            (k ^ self.salt) & !0xFF,
         )
     }
 
@@ -804,14 +808,27 @@ impl Memo {
         if !self.on {
             return (None, 0);
         }
-        let h = p.hands();
-        let k = (h.0.iter()).fold(mix64(p.leader().index() as u64 ^ 0x3e30), |k, s| {
-            mix64(k ^ s.bits())
-        });
+        // One product a hand, independent of one another, and one finaliser,
+        // where a finaliser a hand made one serial chain of multiplications
+        // at every trick start (BENCHMARKS.md, "cheaper hashes").
+        let leader = (p.leader().index() as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F);
+        let k = mix64(
+            (p.hands().0.iter().zip(SEAT_KEYS).enumerate()).fold(leader, |k, (i, (hand, m))| {
+                k ^ hand.bits().wrapping_mul(m).rotate_left(16 * i as u32)
+            }),
+        );
         let check = mix64(k ^ self.generation).max(1);
         (Some((k >> (64 - MEMO_BITS)) as usize), check)
     }
 }
+
+/// Odd multipliers, one a seat, of [`Memo::find`]'s hash.
+const SEAT_KEYS: [u64; 4] = [
+    0x9E37_79B9_7F4A_7C15,
+    0xC2B2_AE3D_27D4_EB4F,
+    0x1656_67B1_9E37_79F9,
+    0xD6E8_FEB8_6659_FD93,
+];
 
 /// How far apart in value two positions of one table key can be: the split's
 /// weight times their cards' point distance (see [`crate::tt`]); `None` when
