@@ -682,8 +682,8 @@ struct Seen {
 #[derive(Default)]
 struct Memo {
     slots: Vec<Slot>,
-    /// Mixed into every check, and changed by [`Memo::clear`]: entries of
-    /// an earlier deal no longer match.
+    /// Changed by [`Memo::clear`], and mixed into every check as its hash
+    /// (`salt`): entries of an earlier deal no longer match.
     generation: u64,
     /// Kept for this solve (see [`Solver::prepare`]).
     on: bool,
@@ -699,9 +699,10 @@ struct Memo {
     /// The countermoves' slots this solve uses: `2^cut_bits`, by the cards
     /// in play (see [`CUT_BITS`]), never fewer until the memo is emptied.
     cut_bits: u32,
-    /// The generation, hashed: what [`Memo::cut_slot`]'s check mixes in,
-    /// where the generation itself, a small number, could cancel against
-    /// the small differences of two positions' hashes.
+    /// The generation, hashed: what both checks (the trick starts' and
+    /// [`Memo::cut_slot`]'s) mix in, where the generation itself, a small
+    /// number, could cancel against the small differences of two
+    /// positions' hashes.
     salt: u64,
 }
 
@@ -817,7 +818,7 @@ impl Memo {
                 k ^ hand.bits().wrapping_mul(m).rotate_left(16 * i as u32)
             }),
         );
-        let check = mix64(k ^ self.generation).max(1);
+        let check = (k ^ self.salt).max(1);
         (Some((k >> (64 - MEMO_BITS)) as usize), check)
     }
 }
