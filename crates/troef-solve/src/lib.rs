@@ -401,6 +401,24 @@ impl Cards {
     }
 }
 
+/// Asks the processor to fetch `x`'s cache line, so that a read of it after
+/// other work does not wait for memory: a hint, which changes no result
+/// (nothing where the target has no such instruction). `safe_arch` wraps
+/// the instruction in a safe function; the workspace forbids `unsafe`.
+#[inline(always)]
+fn prefetch<T>(x: &T) {
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse"
+    ))]
+    safe_arch::prefetch_t0(x);
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse"
+    )))]
+    let _ = x;
+}
+
 /// The Schafkopf contracts the solver plays (Tout and Sie are read off
 /// their base contract: the declarers must take every trick): Call-Ace on
 /// each callable ace, Wenz, Geier, and the suit games.

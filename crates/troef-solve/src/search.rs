@@ -410,10 +410,15 @@ impl Solver {
         };
         let (alpha0, beta0) = (alpha, beta);
         let max = p.maximizer(p.to_play());
-        let mut moves = self.moves(p, hint, win);
         // The card that cut off last where this hand was to play to this
-        // trick so far, before every other guess (see [`Memo::cut_slot`]).
-        let cut = (self.options.ordering && moves.len > 1).then(|| self.memo.cut_slot(p));
+        // trick so far, before every other guess (see [`Memo::cut_slot`]);
+        // its slot fetched while the moves are sorted.
+        let cut = self.options.ordering.then(|| self.memo.cut_slot(p));
+        if let Some((slot, _)) = cut {
+            crate::prefetch(&self.memo.cuts[slot]);
+        }
+        let mut moves = self.moves(p, hint, win);
+        let cut = cut.filter(|_| moves.len > 1);
         if let Some(c) = cut.and_then(|at| self.memo.cut_card(at)) {
             moves.put_first(c);
         }
