@@ -325,8 +325,8 @@ impl Table {
 
     /// Doubles the table, keeping this generation's entries.
     fn grow(&mut self) {
+        let old_words = self.words_used();
         let old = std::mem::take(&mut self.slots);
-        let old_words = (self.mask + 1) * 2 * self.words;
         let old = &old[self.base..self.base + old_words];
         let n = (self.mask + 1) * 2;
         (self.slots, self.base) = line_aligned(n * 2 * self.words);
@@ -380,7 +380,12 @@ impl Table {
 
     /// The table's memory in bytes.
     pub fn bytes(&self) -> usize {
-        (self.mask + 1) * 2 * self.words * 8
+        self.words_used() * 8
+    }
+
+    /// The slots' words, without the words skipped to reach a cache line.
+    fn words_used(&self) -> usize {
+        (self.mask + 1) * 2 * self.words
     }
 
     /// Forgets every entry: a new generation, so no memory is touched.
@@ -555,7 +560,7 @@ mod tests {
     /// Whether every slot of `t` lies on one cache line.
     fn on_lines(t: &Table) -> bool {
         let start = t.slots.as_ptr() as usize + t.base * 8;
-        let end = t.base + (t.mask + 1) * 2 * t.words;
+        let end = t.base + t.words_used();
         start % 64 == 0 && end <= t.slots.len()
     }
 
