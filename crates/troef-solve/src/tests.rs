@@ -319,6 +319,58 @@ fn schafkopf_solo_trumps_agree_with_minimax() {
     }
 }
 
+/// The three against the lone player: Schafkopf's solos with the sides
+/// swapped, so that the three others maximise (their card points). The
+/// driver then starts at the bottom of the interval and splits it for three
+/// maximising players ([`crate::search`]'s `lone`): the mirror of the
+/// solos above, which no adapter plays but which must be as exact.
+#[test]
+fn three_against_one_agree_with_minimax() {
+    let mut rng = SplitMix64(11);
+    let profiles = profiles("schafkopf");
+    let mut tried = 0;
+    let mut i = 0;
+    while tried < 200 {
+        i += 1;
+        let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let solo = |c: sk::Contract| c.kind != sk::Kind::CallAce && !c.tout;
+        let Some((c, engine, side)) = schafkopf_game(p, i % 3 == 0, &mut rng, solo) else {
+            continue;
+        };
+        tried += 1;
+        let mut g = PointGame::new(engine, side.map(|s| !s));
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("sk three #{i} {} {}", p.name, c.word()));
+    }
+}
+
+/// Where the driver probes when one player plays alone, worked by hand from
+/// the root of `q + q^k = 1`: the share of the interval below the probe.
+#[test]
+fn a_lone_players_probes_are_placed_by_their_costs() {
+    use crate::search::split;
+    // Alike costs: the middle (q = 0.5 of the 10 values from lo to hi).
+    assert_eq!(split([1_000, 1_000], true, 9), 5);
+    assert_eq!(split([1_000, 1_999], true, 9), 5);
+    // Before any probe failed high, the lone player's proofs count as 32
+    // times the others': q = 0.923, the top of a short interval.
+    assert_eq!(split([50, 0], true, 9), 9);
+    assert_eq!(split([0, 0], true, 99), 92);
+    // Proofs that fail high 4 times as costly: q = 0.7245; 4 times cheaper:
+    // 1 - 0.7245.
+    assert_eq!(split([100, 400], true, 99), 72);
+    assert_eq!(split([400, 100], true, 99), 28);
+    // The three maximise: the lone player's proofs are the ones that fail
+    // low, and the probe goes low.
+    assert_eq!(split([0, 50], false, 99), 8);
+    // More than 32 times counts as 32; one value left is the only probe.
+    assert_eq!(split([1, 1 << 40], true, 99), 92);
+    assert_eq!(split([1, 1 << 40], true, 1), 1);
+}
+
 /// Het pandoeren: every contract, each variant switch that changes a goal
 /// or the play (H-V1 … H-V4, H-V8, H-V10 … H-V13), a random bidder, mate
 /// and trumps, from endgames of three or four tricks.
