@@ -260,31 +260,58 @@ fn schafkopf_game(
     ))
 }
 
-#[test]
-fn schafkopf_agrees_with_minimax() {
-    let mut rng = SplitMix64(3);
+/// Calls `each` with `count` Schafkopf games dealt from `seed`: the
+/// profiles in turn, contracts that `wanted` accepts and that the hands
+/// allow, the short pack for the game numbers `short` names; with the
+/// generator, for the rest of the test's draws.
+fn schafkopf_games(
+    seed: u64,
+    count: usize,
+    short: impl Fn(usize) -> bool,
+    wanted: impl Fn(sk::Contract) -> bool,
+    mut each: impl FnMut(&mut SplitMix64, usize, &sk::Profile, sk::Contract, sk::Game, [bool; 4]),
+) {
+    let mut rng = SplitMix64(seed);
     let profiles = profiles("schafkopf");
     let mut tried = 0;
     let mut i = 0;
-    while tried < 600 {
+    while tried < count {
         i += 1;
         let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
-        let Some((c, engine, side)) = schafkopf_game(p, i % 5 == 0, &mut rng, |_| true) else {
+        let Some((c, engine, side)) = schafkopf_game(p, short(i), &mut rng, &wanted) else {
             continue;
         };
         tried += 1;
-        // Every seventh: the Tout of the contract (every trick or nothing).
-        let mut g = if i % 7 == 0 && c.kind != sk::Kind::CallAce {
-            PointGame::tout(engine, side)
-        } else {
-            PointGame::new(engine, side)
-        };
-        let left = 12 + (rng.next_u64() % 6) as usize;
-        advance(&mut g, &mut rng, left);
-        agree(&mut g, &format!("sk #{i} {} {}", p.name, c.word()));
+        each(&mut rng, i, p, c, engine, side);
     }
+}
+
+/// A contract of one player against three, and not a Tout.
+fn solo(c: sk::Contract) -> bool {
+    c.kind != sk::Kind::CallAce && !c.tout
+}
+
+#[test]
+fn schafkopf_agrees_with_minimax() {
+    schafkopf_games(
+        3,
+        600,
+        |i| i % 5 == 0,
+        |_| true,
+        |rng, i, p, c, engine, side| {
+            // Every seventh: the Tout of the contract (every trick or nothing).
+            let mut g = if i % 7 == 0 && c.kind != sk::Kind::CallAce {
+                PointGame::tout(engine, side)
+            } else {
+                PointGame::new(engine, side)
+            };
+            let left = 12 + (rng.next_u64() % 6) as usize;
+            advance(&mut g, rng, left);
+            agree(&mut g, &format!("sk #{i} {} {}", p.name, c.word()));
+        },
+    );
 }
 
 /// Schafkopf's solos from endgames of four tricks where the trumps stayed in
@@ -295,28 +322,21 @@ fn schafkopf_agrees_with_minimax() {
 /// trumps' points for the cheapest, the top trumps counted twice.)
 #[test]
 fn schafkopf_solo_trumps_agree_with_minimax() {
-    let mut rng = SplitMix64(5);
-    let profiles = profiles("schafkopf");
-    let mut tried = 0;
-    let mut i = 0;
-    while tried < 300 {
-        i += 1;
-        let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
-            unreachable!()
-        };
-        let solo = |c: sk::Contract| c.kind != sk::Kind::CallAce && !c.tout;
-        let Some((c, engine, side)) = schafkopf_game(p, false, &mut rng, solo) else {
-            continue;
-        };
-        tried += 1;
-        let mut g = PointGame::new(engine, side);
-        let trumps: CardSet = crate::live(&g)
-            .iter()
-            .filter(|&card| g.feature(card).group >= 4)
-            .collect();
-        advance_keeping(&mut g, &mut rng, 16, trumps);
-        agree(&mut g, &format!("sk solo #{i} {} {}", p.name, c.word()));
-    }
+    schafkopf_games(
+        5,
+        300,
+        |_| false,
+        solo,
+        |rng, i, p, c, engine, side| {
+            let mut g = PointGame::new(engine, side);
+            let trumps: CardSet = crate::live(&g)
+                .iter()
+                .filter(|&card| g.feature(card).group >= 4)
+                .collect();
+            advance_keeping(&mut g, rng, 16, trumps);
+            agree(&mut g, &format!("sk solo #{i} {} {}", p.name, c.word()));
+        },
+    );
 }
 
 /// The three against the lone player: Schafkopf's solos with the sides
@@ -326,25 +346,18 @@ fn schafkopf_solo_trumps_agree_with_minimax() {
 /// solos above, which no adapter plays but which must be as exact.
 #[test]
 fn three_against_one_agree_with_minimax() {
-    let mut rng = SplitMix64(11);
-    let profiles = profiles("schafkopf");
-    let mut tried = 0;
-    let mut i = 0;
-    while tried < 200 {
-        i += 1;
-        let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
-            unreachable!()
-        };
-        let solo = |c: sk::Contract| c.kind != sk::Kind::CallAce && !c.tout;
-        let Some((c, engine, side)) = schafkopf_game(p, i % 3 == 0, &mut rng, solo) else {
-            continue;
-        };
-        tried += 1;
-        let mut g = PointGame::new(engine, side.map(|s| !s));
-        let left = 12 + (rng.next_u64() % 6) as usize;
-        advance(&mut g, &mut rng, left);
-        agree(&mut g, &format!("sk three #{i} {} {}", p.name, c.word()));
-    }
+    schafkopf_games(
+        11,
+        200,
+        |i| i % 3 == 0,
+        solo,
+        |rng, i, p, c, engine, side| {
+            let mut g = PointGame::new(engine, side.map(|s| !s));
+            let left = 12 + (rng.next_u64() % 6) as usize;
+            advance(&mut g, rng, left);
+            agree(&mut g, &format!("sk three #{i} {} {}", p.name, c.word()));
+        },
+    );
 }
 
 /// Where the driver probes when one player plays alone, worked by hand from
