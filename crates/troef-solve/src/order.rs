@@ -386,6 +386,24 @@ impl Sure {
     }
 }
 
+/// The maximising side's seats, as bits (bit `s` for seat `s`).
+pub(crate) fn makers<P: Position + ?Sized>(p: &P) -> u32 {
+    (0..4).fold(0u32, |m, s| {
+        m | (p.maximizer(Seat::from_index(s)) as u32) << s
+    })
+}
+
+/// Whether one player plays alone against three, from the maximising
+/// side's seats ([`makers`]): `Some(true)` when she is the maximising side,
+/// `Some(false)` when the three are; `None` for two against two.
+pub(crate) fn lone(makers: u32) -> Option<bool> {
+    match makers.count_ones() {
+        1 => Some(true),
+        3 => Some(false),
+        _ => None,
+    }
+}
+
 /// At a trick start, the card points each side will surely take:
 /// - **top trumps**: the trumps in play from the top down that one side
 ///   holds can be beaten by nothing, so whenever they are played their
@@ -422,10 +440,7 @@ impl Sure {
 /// twice.
 pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> Sure {
     let mut sure = Sure::default();
-    // The maximising side's seats, as bits.
-    let maxs = (0..4).fold(0u32, |m, s| {
-        m | (p.maximizer(Seat::from_index(s)) as u32) << s
-    });
+    let maxs = makers(p);
     let side = |s: usize| maxs >> s & 1 != 0;
     let points = |g: usize, i: u32| order.group(g)[i as usize].1.points as i32;
     // Top trumps held by one side; the tricks they take on every line, by
@@ -466,12 +481,8 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
         return sure;
     }
     // The player who plays alone, if a side is one player against three.
-    let lone = (maxs.count_ones() % 2 == 1).then(|| {
-        let seats = if maxs.count_ones() == 1 {
-            maxs
-        } else {
-            !maxs & 0xF
-        };
+    let lone = lone(maxs).map(|max_alone| {
+        let seats = if max_alone { maxs } else { !maxs & 0xF };
         seats.trailing_zeros() as usize
     });
     // What a lone player's trumps take by their count (see `trumps_take`).

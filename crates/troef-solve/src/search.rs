@@ -6,7 +6,7 @@ use crate::tt::{self, CardKeys, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
 use std::cell::RefCell;
-use troef_cards::{Card, CardSet, Seat};
+use troef_cards::{Card, CardSet};
 
 /// Which techniques the solver uses; [`Options::FULL`] is the solver, the
 /// others are the rungs of the benchmark ladder.
@@ -264,7 +264,7 @@ impl Solver {
     /// nodes go".) Only the game's values are probed: multiples of
     /// [`Position::value_step`].
     ///
-    /// Where one player plays alone against three (`lone`), the two kinds
+    /// Where one player plays alone against three (`order::lone`), the two kinds
     /// of probe cost very differently: a proof that her side reaches `beta`
     /// must answer every card of the three others, a proof that it does not
     /// only hers. Without a guess the driver then starts at the cheap end of
@@ -290,7 +290,7 @@ impl Solver {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
         };
         let (mut lo, mut hi) = (above(lo), below(hi));
-        let alone = lone(p);
+        let alone = order::lone(order::makers(p));
         let first = match alone {
             Some(true) => hi,
             Some(false) => lo,
@@ -860,18 +860,6 @@ const SEAT_KEYS: [u64; 4] = [
     0x1656_67B1_9E37_79F9,
     0xD6E8_FEB8_6659_FD93,
 ];
-
-/// Whether one player plays alone against three: `Some(true)` when she is
-/// the maximising side, `Some(false)` when the three are; `None` for two
-/// against two (see [`Solver::value_from`]).
-fn lone<P: Position>(p: &P) -> Option<bool> {
-    let makers = Seat::ALL.iter().filter(|&&s| p.maximizer(s)).count();
-    match makers {
-        1 => Some(true),
-        3 => Some(false),
-        _ => None,
-    }
-}
 
 /// The share of the interval put below the next probe, in thousandths,
 /// when a probe that fails high costs `2^e` times one that fails low: the

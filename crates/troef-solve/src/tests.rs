@@ -342,7 +342,7 @@ fn schafkopf_solo_trumps_agree_with_minimax() {
 /// The three against the lone player: Schafkopf's solos with the sides
 /// swapped, so that the three others maximise (their card points). The
 /// driver then starts at the bottom of the interval and splits it for three
-/// maximising players ([`crate::search`]'s `lone`): the mirror of the
+/// maximising players ([`crate::order::lone`]): the mirror of the
 /// solos above, which no adapter plays but which must be as exact.
 #[test]
 fn three_against_one_agree_with_minimax() {
