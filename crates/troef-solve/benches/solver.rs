@@ -25,8 +25,9 @@
 //! - `--cpu-time`: times are the solving thread's time on the CPU (Linux:
 //!   `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`; wall time elsewhere), so that shards
 //!   run side by side, or a paused run, measure what one thread costs.
-//! - `--values FILE` writes each full deal's value the first time and checks
-//!   it on every later run: the proof that a speed-up changed no value.
+//! - `--values FILE` writes each full deal's value (and a checksum of every
+//!   card value of each annotated hand) the first time and checks it on every
+//!   later run: the proof that a speed-up changed no value.
 //! - `--without LIST` (comma-separated: mtd, table, bounds, ordering,
 //!   equivalence) turns techniques off, to measure each alone;
 //!   `--table-bits N` sizes the table (`Options::table_bits`).
@@ -59,8 +60,8 @@ struct Run {
     done: HashSet<(String, u64)>,
     /// `--without LIST`: the solver's options with these techniques off.
     options: Options,
-    /// `--values FILE`: every full deal's value, `(series, deal)`, from an
-    /// earlier run (checked) or to write.
+    /// `--values FILE`: every full deal's value and annotated hand's
+    /// checksum, `(series, deal)`, from an earlier run (checked) or to write.
     values: Values,
 }
 
@@ -311,11 +312,17 @@ fn annotate<P: Position>(
 ) {
     let mut solver = Solver::new(run.options);
     let c = run.start();
+    // Every card value of the hand, folded into one number for `--values`.
+    let mut sum = 0u64;
     for &card in line {
-        std::hint::black_box(solver.card_values(p));
+        for v in solver.card_values(p) {
+            let x = (v.card.index() as u64) << 32 | v.value as u32 as u64;
+            sum = troef_cards::deal::mix64(sum ^ x);
+        }
         p.play(card);
     }
     run.push(s, i, c, solver.stats.nodes);
+    run.values.see(&s.name, i, sum as i32);
     for _ in 0..line.len() {
         p.undo();
     }

@@ -274,6 +274,15 @@ impl Solver {
     /// player's proofs"): Schafkopf's full deals −19% mean nodes, −15% at
     /// the 99th percentile; in games of two against two the costs are alike
     /// and splitting by them gained nothing.
+    ///
+    /// A guess given (the value of a sibling card, where a position's cards
+    /// are valued) is mostly near the value: in games of two against two,
+    /// a weak bound then steps out from it (`gallop`) instead of bisecting.
+    /// Measured (BENCHMARKS.md, "annotation steps out from the sibling's
+    /// value"): 1,000 annotated Klaverjassen hands −12% mean nodes, −14% at
+    /// the median. The games' own first guesses are not estimates
+    /// (Klaverjassen asks "made?" first), and stepping out from them cost
+    /// full deals nodes (Jass's trump deals +15%).
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.prepare(p);
         if !self.options.mtd {
@@ -298,6 +307,9 @@ impl Solver {
         };
         let mut g = guess.unwrap_or(first).clamp(lo, hi);
         let mut weak = false;
+        // Weak bounds in a row on one side: how many, positive where each
+        // proved the value at least its `beta`, negative where less.
+        let mut run: i32 = 0;
         // The nodes of the last probe that failed low, and high (0: none yet).
         let mut cost = [0u64; 2];
         while lo < hi {
@@ -306,6 +318,8 @@ impl Solver {
             if weak {
                 if let Some(max_alone) = alone {
                     beta = lo + step * split(cost, max_alone, values);
+                } else if guess.is_some() {
+                    beta = gallop(lo, hi, step, run);
                 } else if values > 4 {
                     beta = lo + step * ((values + 1) / 2);
                 }
@@ -317,9 +331,11 @@ impl Solver {
             if g < beta {
                 hi = below(g).min(hi);
                 weak = hi == beta - step;
+                run = if weak { run.min(0) - 1 } else { 0 };
             } else {
                 lo = above(g).max(lo);
                 weak = lo == beta;
+                run = if weak { run.max(0) + 1 } else { 0 };
             }
         }
         lo
@@ -892,6 +908,31 @@ pub(crate) fn split(cost: [u64; 2], max_alone: bool, values: i32) -> i32 {
         e => 1000 - LOW_SHARE[(-e) as usize],
     };
     ((q * (values as i64 + 1) + 500) / 1000).clamp(1, values as i64) as i32
+}
+
+/// The first step of [`gallop`], in values.
+const GALLOP_FIRST: i32 = 4;
+
+/// Where the driver probes after `run` weak bounds in a row on one side of
+/// a guess (positive: each proved the value at least its `beta`, so `lo`
+/// is the last of them; negative: each proved it less, `hi` one value
+/// below the last): [`GALLOP_FIRST`] values beyond the last bound, twice as
+/// far after each further weak bound on the same side, inside `(lo, hi]`.
+/// A guess is mostly near the value (a sibling card's value when a position's
+/// cards are valued): stepping out from it finds the value in a few probes
+/// near it, where a bisection of the interval left (for a root inside a
+/// trick, up to ±[`crate::VALUE_LIMIT`]) probes far from it and then crawls
+/// back. Measured (BENCHMARKS.md, "annotation steps out from the sibling's
+/// value"): first steps of 1, 2, 4 and 8 values, within 0.6% of one
+/// another in mean nodes, 4 the fewest.
+pub(crate) fn gallop(lo: i32, hi: i32, step: i32, run: i32) -> i32 {
+    let far = GALLOP_FIRST.saturating_mul(1 << (run.unsigned_abs().clamp(1, 21) - 1));
+    if run > 0 {
+        lo.saturating_add(step.saturating_mul(far)).min(hi)
+    } else {
+        hi.saturating_sub(step.saturating_mul(far - 1))
+            .max(lo + step)
+    }
 }
 
 /// How far apart in value two positions of one table key can be: the split's

@@ -384,6 +384,30 @@ fn a_lone_players_probes_are_placed_by_their_costs() {
     assert_eq!(split([1, 1 << 40], true, 1), 1);
 }
 
+/// Where the driver probes after weak bounds next to a guess, worked by
+/// hand: 4 values beyond the last bound, then 8, 16, ..., inside the interval.
+#[test]
+fn probes_step_out_from_a_guess() {
+    use crate::search::gallop;
+    // The guess 112 held (lo = 112, step 2): 4 values above it, 120; then 8
+    // above 120; then 16.
+    assert_eq!(gallop(112, 400, 2, 1), 120);
+    assert_eq!(gallop(120, 400, 2, 2), 136);
+    assert_eq!(gallop(136, 400, 2, 3), 168);
+    // Not beyond the top of the interval.
+    assert_eq!(gallop(136, 150, 2, 3), 150);
+    // The guess 100 failed (hi = 98): the probe at 92 asks whether the value
+    // is at least 92, so that a failure rules out 92 to 98, four values.
+    assert_eq!(gallop(-400, 98, 2, -1), 92);
+    assert_eq!(gallop(-400, 90, 2, -2), 76);
+    // Never at or below lo; far runs do not overflow.
+    assert_eq!(gallop(88, 90, 2, -2), 90);
+    assert_eq!(gallop(0, i32::MAX - 1, 1_000, 40), i32::MAX - 1);
+    assert_eq!(gallop(i32::MIN + 2, 0, 1_000, -40), i32::MIN + 1_002);
+    // The step doubles 20 times at most: 4 << 20 values.
+    assert_eq!(gallop(0, 1 << 30, 1, 40), 4 << 20);
+}
+
 /// Het pandoeren: every contract, each variant switch that changes a goal
 /// or the play (H-V1 … H-V4, H-V8, H-V10 … H-V13), a random bidder, mate
 /// and trumps, from endgames of three or four tricks.
