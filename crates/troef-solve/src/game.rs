@@ -580,6 +580,9 @@ impl Position for AnyGame {
     fn special(&self, live: CardSet) -> CardSet {
         each!(self, g => g.special(live))
     }
+    fn roem_with(&self, c: Card) -> i32 {
+        each!(self, g => g.roem_with(c))
+    }
     fn strength(&self, c: Card, led: Card) -> u8 {
         each!(self, g => g.strength(c, led))
     }
