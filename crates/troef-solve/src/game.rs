@@ -583,6 +583,9 @@ impl Position for AnyGame {
     fn roem_with(&self, c: Card) -> i32 {
         each!(self, g => g.roem_with(c))
     }
+    fn roem_to_min(&self, beta: i32) -> bool {
+        each!(self, g => g.roem_to_min(beta))
+    }
     fn strength(&self, c: Card, led: Card) -> u8 {
         each!(self, g => g.strength(c, led))
     }

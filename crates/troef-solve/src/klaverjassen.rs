@@ -631,6 +631,12 @@ impl Position for Klaverjas {
     fn cards_bound(&self, live: CardSet) -> CardsBound {
         self.roem_bounds(live)
     }
+    fn roem_to_min(&self, beta: i32) -> bool {
+        // Every nat value is at most -162 (times the factor): a probe there
+        // asks how much roem the defenders get, all of it, or whether the
+        // makers are made after all.
+        beta <= -TOTAL_POINTS * self.factor
+    }
     fn roem_with(&self, c: Card) -> i32 {
         let trick = self.acc.trick;
         // As `kj::trick_roem`: runs in natural order, every suit at once.

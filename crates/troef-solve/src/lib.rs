@@ -119,6 +119,14 @@ pub trait Position {
     fn roem_with(&self, _c: Card) -> i32 {
         0
     }
+    /// Whether, in a probe that asks if the value reaches `beta`, all roem
+    /// formed from here on goes to the minimising side whoever takes its
+    /// trick (Klaverjassen below the made/nat cliff: a nat deal gives the
+    /// defenders every roem). Move ordering then has the maximising side
+    /// keep from forming roem and the other side seek it. `false` by default.
+    fn roem_to_min(&self, _beta: i32) -> bool {
+        false
+    }
     /// A card's strength in a trick led by `led` (0: it cannot win). It
     /// must depend on `led` only through its group (the suit to follow, or
     /// trumps): the solver reads it once per group led.
