@@ -329,7 +329,6 @@ impl Solver {
                     beta = lo + step * ((values + 1) / 2);
                 }
             }
-            self.stats.probes += 1;
             let before = self.stats.nodes;
             g = self.probe(p, beta);
             cost[(g >= beta) as usize] = self.stats.nodes - before;
@@ -349,13 +348,13 @@ impl Solver {
     /// Whether the maximising side can reach at least `target`.
     pub fn reaches<P: Position>(&mut self, p: &mut P, target: i32) -> bool {
         self.prepare(p);
-        self.stats.probes += 1;
         self.probe(p, target) >= target
     }
 
-    /// A zero-window search at `beta`: whether the value reaches it, as a
-    /// fail-soft bound.
+    /// A zero-window search at `beta`, counted: whether the value reaches
+    /// it, as a fail-soft bound.
     fn probe<P: Position>(&mut self, p: &mut P, beta: i32) -> i32 {
+        self.stats.probes += 1;
         self.roem_to_min = p.roem_to_min(beta);
         let win = order::winning(p, &self.order);
         self.search(p, beta - 1, beta, win)

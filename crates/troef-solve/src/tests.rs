@@ -240,8 +240,8 @@ fn jass_agrees_with_minimax() {
 #[test]
 fn any_game_searches_as_the_game_it_wraps() {
     use crate::game::{AnyGame, JassInfo};
-    fn same<P: Position + Clone>(g: &P, any: AnyGame, what: &str) {
-        let (mut g, mut any) = (g.clone(), any);
+    fn same<P: Position + Clone>(g: &P, mut any: AnyGame, what: &str) {
+        let mut g = g.clone();
         let (mut a, mut b) = (Solver::new(Options::FULL), Solver::new(Options::FULL));
         assert_eq!(a.value(&mut g), b.value(&mut any), "{what}");
         assert_eq!(a.card_values(&mut g), b.card_values(&mut any), "{what}");
