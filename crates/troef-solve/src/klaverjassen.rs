@@ -721,16 +721,16 @@ impl Klaverjas {
                 cap: nat,
             }
         } else {
+            // Made or nat undecided: a point can tip the cliff. The value
+            // never falls as the margin so far rises (made sooner, by
+            // more) or as the roem so far falls (nat for less); whether
+            // made, with card points only, is the makers' cards', kept
+            // exact.
             let mc = if self.roem_in_threshold { 0 } else { mc as u64 };
-            let ctx = ((m + 8192) as u64) << 32
-                | ((a.makers_roem + a.defenders_roem) as u64 & 0xFFFF) << 16
-                | mc << 4
-                | bits;
-            // Made or nat undecided: a point can tip the cliff.
-            Split::Additive {
-                base: 0,
-                ctx: 3 << 60 | ctx,
-                weight: None,
+            Split::Monotone {
+                ctx: 3 << 60 | mc << 4 | bits,
+                up: m,
+                down: a.makers_roem + a.defenders_roem,
             }
         }
     }

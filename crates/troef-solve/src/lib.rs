@@ -285,12 +285,41 @@ pub enum Split {
         factor: i32,
         cap: i32,
     },
+    /// Where no bound by points holds and no base can be taken out (as
+    /// Klaverjassen's probes below its made/nat cliff while the outcome is
+    /// open): `R` is the final value itself, and it never falls as `up`
+    /// rises or as `down` falls, the hands, the leader and `ctx` alike
+    /// (Klaverjassen: `up` the margin so far, `down` the roem so far). So
+    /// a lower bound stored for `(up, down)` holds wherever `up` is as high
+    /// and `down` as low, an upper bound the other way round: the table
+    /// keeps one entry for the cards and `ctx` (`Split::monotone`) that
+    /// answers for positions reached with other margins. `ctx` holds
+    /// neither; the exact key adds both ([`Split::ctx`]).
+    Monotone { ctx: u64, up: i32, down: i32 },
 }
 
 impl Split {
+    /// The context of the exact key: what besides the cards and the leader
+    /// the stored bounds depend on.
     pub fn ctx(self) -> u64 {
         match self {
             Split::Additive { ctx, .. } | Split::Cliff { ctx, .. } => ctx,
+            // Both far inside their fields; the top four bits are left to
+            // the adapter's kinds of context.
+            Split::Monotone { ctx, up, down } => {
+                ctx ^ ((up + 8192) as u64 & 0x0FFF_FFFF) << 32 ^ (down as u64 & 0xFFFF) << 16
+            }
+        }
+    }
+
+    /// For [`Split::Monotone`]: the context without `up` and `down`, and
+    /// the two, packed (see [`tt::Reach::monotone`]).
+    pub(crate) fn monotone(self) -> Option<(u64, u64)> {
+        match self {
+            Split::Monotone { ctx, up, down } => {
+                Some((ctx, (up as u32 as u64) << 32 | down as u32 as u64))
+            }
+            _ => None,
         }
     }
 
@@ -299,6 +328,7 @@ impl Split {
         match self {
             Split::Additive { weight, .. } => weight,
             Split::Cliff { .. } => Some(1),
+            Split::Monotone { .. } => None,
         }
     }
 
@@ -311,6 +341,7 @@ impl Split {
                 if lo == MIN { MIN } else { lo + base },
                 if hi == MAX { MAX } else { hi + base },
             ),
+            Split::Monotone { .. } => (lo, hi),
             Split::Cliff {
                 base, factor, cap, ..
             } => {
@@ -340,6 +371,7 @@ impl Split {
                 if lo == MIN { MIN } else { lo - base },
                 if hi == MAX { MAX } else { hi - base },
             ),
+            Split::Monotone { .. } => (lo, hi),
             Split::Cliff { base, factor, .. } => {
                 // Made values are factor × q with q >= 1; anything below
                 // `factor` is nat, where q <= 0.

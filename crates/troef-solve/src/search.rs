@@ -525,9 +525,14 @@ impl Solver {
             t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
             if let Some(q) = &mut self.quasi {
                 let order = &self.order;
-                q.store(key.rank, live, lo, hi, place, depth, |old| {
-                    distance(order, sp, old, live)
-                });
+                if let Some((_, at)) = sp.monotone() {
+                    let reach = |old, tag| monotone_reach(old, tag, live, at);
+                    q.store_tagged(key.rank, (live, at), (lo, hi), place, depth, reach);
+                } else {
+                    q.store(key.rank, live, lo, hi, place, depth, |old| {
+                        distance(order, sp, old, live)
+                    });
+                }
             }
         }
         best
@@ -633,7 +638,7 @@ impl Solver {
         if self.table.is_some() {
             let sp = st.split;
             e.split = Some(sp);
-            let key = self.card_keys(p, live, keys).with_ctx(sp.ctx());
+            let key = self.card_keys(p, live, keys).with_split(sp);
             let t = self.table.as_ref().expect("a table");
             e.key = key;
             e.live = live;
@@ -643,8 +648,12 @@ impl Solver {
             if let Some(q) = &self.quasi {
                 let h = hit.map_or((i32::MIN, i32::MAX), |h| (h.lo, h.hi));
                 if !decides(sp.load(h.0, h.1), alpha, beta) {
-                    if let Some(qh) = q.probe(key.rank, live, |old| distance(order, sp, old, live))
-                    {
+                    let qh = if let Some((_, at)) = sp.monotone() {
+                        q.probe_tagged(key.rank, |old, tag| monotone_reach(old, tag, live, at))
+                    } else {
+                        q.probe(key.rank, live, |old| distance(order, sp, old, live))
+                    };
+                    if let Some(qh) = qh {
                         hit = Some(hit.map_or(qh, |h| h.and(qh)));
                     }
                 }
@@ -959,6 +968,16 @@ fn distance(order: &Order, split: crate::Split, a: CardSet, b: CardSet) -> Optio
     match order.distance(a, b)? {
         0 => Some(0),
         d => split.weight().map(|w| w * d),
+    }
+}
+
+/// What an entry of a [`crate::Split::Monotone`] position's key, holding the
+/// cards `old` and stored at `tag`, says of the position `live` at `at`.
+fn monotone_reach(old: CardSet, tag: u64, live: CardSet, at: u64) -> tt::Reach {
+    if old == live {
+        tt::Reach::monotone(tag, at)
+    } else {
+        tt::Reach::both(None)
     }
 }
 

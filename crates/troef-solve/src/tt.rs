@@ -40,16 +40,20 @@ struct Entry {
     generation: u8,
     /// The cards in play.
     live: u64,
+    /// What else the entry was stored for ([`Table::store_tagged`]).
+    tag: u64,
 }
 
 impl Entry {
     /// From an entry's words: two (no cards in play kept: an exact table)
-    /// or four (the fourth is padding: two entries fill a cache line).
+    /// or four (the cards in play and a tag: two entries fill a cache
+    /// line).
     fn load(w: &[u64]) -> Entry {
         let d = w[1];
         Entry {
             key: w[0],
             live: w.get(2).copied().unwrap_or(0),
+            tag: w.get(3).copied().unwrap_or(0),
             lo: d as u16 as i16,
             hi: (d >> 16) as u16 as i16,
             best: (d >> 32) as u8,
@@ -62,6 +66,9 @@ impl Entry {
         w[0] = self.key;
         if let Some(l) = w.get_mut(2) {
             *l = self.live;
+        }
+        if let Some(t) = w.get_mut(3) {
+            *t = self.tag;
         }
         w[1] = self.lo as u16 as u64
             | (self.hi as u16 as u64) << 16
@@ -96,6 +103,40 @@ fn unpack(lo: i16, hi: i16) -> (i32, i32) {
         if lo == i16::MIN { i32::MIN } else { lo as i32 },
         if hi == i16::MAX { i32::MAX } else { hi as i32 },
     )
+}
+
+/// How far a stored entry's bounds carry to the position probed: each
+/// widened by so much, or not at all (`None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reach {
+    pub lo: Option<i32>,
+    pub hi: Option<i32>,
+}
+
+impl Reach {
+    /// The same position: both bounds hold as stored.
+    pub const SAME: Reach = Reach {
+        lo: Some(0),
+        hi: Some(0),
+    };
+
+    /// Both bounds widened by `d` (`None`: neither holds).
+    pub fn both(d: Option<i32>) -> Reach {
+        Reach { lo: d, hi: d }
+    }
+
+    /// For [`crate::Split::Monotone`], from an entry stored at `old` to a
+    /// position at `new` (each `up` in the high half, `down` in the low
+    /// one): its lower bound holds where `up` is as high and `down` as low,
+    /// its upper bound the other way round.
+    pub fn monotone(old: u64, new: u64) -> Reach {
+        let half = |t: u64| ((t >> 32) as u32 as i32, t as u32 as i32);
+        let ((ou, od), (nu, nd)) = (half(old), half(new));
+        Reach {
+            lo: (nu >= ou && nd <= od).then_some(0),
+            hi: (nu <= ou && nd >= od).then_some(0),
+        }
+    }
 }
 
 /// Bounds on `R` and the best lead, as the table gives them.
@@ -245,6 +286,18 @@ impl CardKeys {
         self.rank == 0
     }
 
+    /// The keys of a position the adapter splits as `sp` (see [`Keys`]).
+    pub(crate) fn with_split(self, sp: crate::Split) -> Keys {
+        let keys = self.with_ctx(sp.ctx());
+        match sp.monotone() {
+            Some((ctx, _)) => Keys {
+                rank: self.with_ctx(ctx).exact,
+                ..keys
+            },
+            None => keys,
+        }
+    }
+
     /// The keys, with the adapter's context ([`crate::Split::ctx`]).
     pub(crate) fn with_ctx(self, ctx: u64) -> Keys {
         use troef_cards::deal::mix64;
@@ -261,7 +314,9 @@ impl CardKeys {
 pub(crate) struct Keys {
     /// With the cards' points: positions of one exact key are equal.
     pub exact: u64,
-    /// Without them: positions of one rank key play alike.
+    /// The second table's: without the cards' points (positions of one
+    /// rank key play alike); for a [`crate::Split::Monotone`] position, the
+    /// exact key without the split's `up` and `down`.
     pub rank: u64,
 }
 
@@ -416,13 +471,19 @@ impl Table {
         live: CardSet,
         distance: impl Fn(CardSet) -> Option<i32>,
     ) -> Option<Hit> {
+        self.probe_tagged(key, |old, _| by_distance(old, live, &distance))
+    }
+
+    /// As [`Table::probe`], with what each entry says of the position
+    /// probed given by `reach(its cards in play, its tag)`.
+    pub fn probe_tagged(&self, key: u64, reach: impl Fn(CardSet, u64) -> Reach) -> Option<Hit> {
         let s = &self.slots[self.slot(key)];
         let mut found: Option<Hit> = None;
         for e in s.chunks_exact(self.words).map(Entry::load) {
             if e.generation != self.generation || e.key != key {
                 continue;
             }
-            let (_, (lo, hi)) = carried(&e, live, &distance);
+            let (_, (lo, hi)) = carried(&e, &reach);
             let best = (e.best != 0).then(|| e.best as usize - 1);
             let h = Hit { lo, hi, best };
             found = Some(found.map_or(h, |f| f.and(h)));
@@ -447,6 +508,25 @@ impl Table {
         depth: u32,
         distance: impl Fn(CardSet) -> Option<i32>,
     ) {
+        let reach = |old, _| by_distance(old, live, &distance);
+        self.store_tagged(key, (live, 0), (lo, hi), best, depth, reach);
+    }
+
+    /// As [`Table::store`], for a position `live` stored with `tag` (kept
+    /// in the entry's fourth word: a table of [`RANK_WORDS`]), with what an
+    /// entry of the key says of it given by `reach` (see
+    /// [`Table::probe_tagged`]). An entry that says the same of it
+    /// ([`Reach::SAME`]) is replaced.
+    pub fn store_tagged(
+        &mut self,
+        key: u64,
+        (live, tag): (CardSet, u64),
+        (lo, hi): (i32, i32),
+        best: Option<usize>,
+        depth: u32,
+        reach: impl Fn(CardSet, u64) -> Reach,
+    ) {
+        debug_assert!(tag == 0 || self.words == RANK_WORDS, "a tag needs a word");
         let generation = self.generation;
         let words = self.words;
         let i = self.slot(key);
@@ -460,10 +540,10 @@ impl Table {
             if e.generation != generation || e.key != key {
                 continue;
             }
-            let (d, (l, h)) = carried(&e, live, &distance);
+            let (r, (l, h)) = carried(&e, &reach);
             lo = lo.max(l);
             hi = hi.min(h);
-            if d == Some(0) {
+            if r == Reach::SAME {
                 // Equal in value: one entry does for both.
                 same = Some(j);
             } else {
@@ -478,6 +558,7 @@ impl Table {
             depth: depth.min(255) as u8,
             generation,
             live: live.bits(),
+            tag,
         };
         let at = |j: usize| j * words..(j + 1) * words;
         if let Some(j) = same {
@@ -500,28 +581,31 @@ impl Table {
     }
 }
 
-/// What entry `e` says of the position `live` of its key: the distance
-/// between them (0 for the same cards; `None`: unknown), and the entry's
-/// bounds widened by it (none when it is unknown).
-fn carried(
-    e: &Entry,
-    live: CardSet,
-    distance: &impl Fn(CardSet) -> Option<i32>,
-) -> (Option<i32>, (i32, i32)) {
-    let old = CardSet::from_bits(e.live);
-    let d = if old == live { Some(0) } else { distance(old) };
-    (d, widen(unpack(e.lo, e.hi), d))
+/// What an entry holding the cards `old` says of the position `live` by
+/// `distance` (see [`Table::probe`]): the same position holds as stored.
+fn by_distance(old: CardSet, live: CardSet, distance: &impl Fn(CardSet) -> Option<i32>) -> Reach {
+    Reach::both(if old == live { Some(0) } else { distance(old) })
 }
 
-/// Bounds widened by `d` on each side (`None`: no bounds).
-fn widen((lo, hi): (i32, i32), d: Option<i32>) -> (i32, i32) {
-    match d {
-        Some(d) => (
-            if lo == i32::MIN { lo } else { lo - d },
-            if hi == i32::MAX { hi } else { hi + d },
-        ),
-        None => (i32::MIN, i32::MAX),
-    }
+/// What entry `e` says of the position probed (`reach`): how far it
+/// carries, and its bounds widened by that.
+fn carried(e: &Entry, reach: &impl Fn(CardSet, u64) -> Reach) -> (Reach, (i32, i32)) {
+    let r = reach(CardSet::from_bits(e.live), e.tag);
+    (r, widen(unpack(e.lo, e.hi), r))
+}
+
+/// Bounds widened as `r` says: each by its distance, or dropped (`None`).
+fn widen((lo, hi): (i32, i32), r: Reach) -> (i32, i32) {
+    (
+        match r.lo {
+            Some(d) if lo != i32::MIN => lo - d,
+            _ => i32::MIN,
+        },
+        match r.hi {
+            Some(d) if hi != i32::MAX => hi + d,
+            _ => i32::MAX,
+        },
+    )
 }
 
 #[cfg(test)]
@@ -616,6 +700,71 @@ mod tests {
         assert_eq!((h.lo, h.hi), (9, 23));
         let h = t.probe(7, b, near).expect("stored");
         assert_eq!((h.lo, h.hi), (10, 20));
+    }
+
+    /// `up` and `down` packed as [`crate::Split::monotone`] packs them.
+    fn at(up: i32, down: i32) -> u64 {
+        (up as u32 as u64) << 32 | down as u32 as u64
+    }
+
+    #[test]
+    fn a_monotone_entry_answers_one_way_for_other_margins() {
+        let mut t = Table::by_rank(4);
+        let a = set(0b1);
+        let reach = |here: u64| {
+            move |old: CardSet, tag: u64| {
+                if old == a {
+                    Reach::monotone(tag, here)
+                } else {
+                    Reach::both(None)
+                }
+            }
+        };
+        // Stored with a margin of -10 and 40 roem so far: [-202, 30].
+        t.store_tagged(
+            5,
+            (a, at(-10, 40)),
+            (-202, 30),
+            Some(2),
+            20,
+            reach(at(-10, 40)),
+        );
+        let probe = |t: &Table, up, down| {
+            let h = t.probe_tagged(5, reach(at(up, down))).expect("stored");
+            (h.lo, h.hi)
+        };
+        assert_eq!(probe(&t, -10, 40), (-202, 30), "the same margin and roem");
+        // A higher margin or less roem is never worse: the lower bound holds.
+        assert_eq!(probe(&t, -4, 40), (-202, i32::MAX));
+        assert_eq!(probe(&t, -10, 20), (-202, i32::MAX));
+        // A lower margin or more roem is never better: the upper bound holds.
+        assert_eq!(probe(&t, -12, 40), (i32::MIN, 30));
+        assert_eq!(probe(&t, -10, 60), (i32::MIN, 30));
+        // Better on one count and worse on the other: nothing.
+        assert_eq!(probe(&t, -4, 60), (i32::MIN, i32::MAX));
+        // Other cards in play: nothing either, but the lead to try.
+        let h = t
+            .probe_tagged(5, |_, _| Reach::both(None))
+            .expect("same key");
+        assert_eq!((h.lo, h.hi, h.best), (i32::MIN, i32::MAX, Some(2)));
+        // A second margin is kept beside the first; a store at the same
+        // margin and roem replaces its entry, narrowed by the other's.
+        t.store_tagged(5, (a, at(0, 40)), (-182, 60), None, 20, reach(at(0, 40)));
+        assert_eq!(
+            probe(&t, 2, 40),
+            (-182, i32::MAX),
+            "the tighter lower bound"
+        );
+        assert_eq!(probe(&t, -10, 40), (-202, 30));
+        t.store_tagged(
+            5,
+            (a, at(-10, 40)),
+            (-192, i32::MAX),
+            None,
+            20,
+            reach(at(-10, 40)),
+        );
+        assert_eq!(probe(&t, -10, 40), (-192, 30), "replaced, and narrowed");
     }
 
     #[test]
