@@ -84,17 +84,23 @@ fn profiles(game: &str) -> Vec<AnyProfile> {
         .collect()
 }
 
-#[test]
-fn klaverjassen_agrees_with_minimax() {
-    let mut rng = SplitMix64(1);
+/// Klaverjassen's built-in profiles, and the first with KJ-V10: spades
+/// count double (the value's step doubles too).
+fn klaverjassen_profiles() -> Vec<AnyProfile> {
     let mut profiles = profiles("klaverjassen");
-    // KJ-V10: spades count double (the value's step doubles too).
     if let AnyProfile::Klaverjassen(p) = &profiles[0] {
         let mut p = p.clone();
         p.double_spades = true;
         p.name = format!("{}+double-spades", p.name);
         profiles.push(AnyProfile::Klaverjassen(p));
     }
+    profiles
+}
+
+#[test]
+fn klaverjassen_agrees_with_minimax() {
+    let mut rng = SplitMix64(1);
+    let profiles = klaverjassen_profiles();
     for i in 0..1000 {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
@@ -138,7 +144,7 @@ fn klaverjassen_roem_agrees_with_minimax() {
 #[test]
 fn klaverjassen_open_outcomes_agree_with_alpha_beta() {
     let mut rng = SplitMix64(31);
-    let profiles = profiles("klaverjassen");
+    let profiles = klaverjassen_profiles();
     let mut nat = 0;
     for i in 0..80 {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
