@@ -727,10 +727,14 @@ impl Klaverjas {
             // made, with card points only, is the makers' cards', kept
             // exact.
             let mc = if self.roem_in_threshold { 0 } else { mc as u64 };
+            let roem = a.makers_roem + a.defenders_roem;
+            let ctx = 3 << 60 | mc << 4 | bits;
             Split::Monotone {
-                ctx: 3 << 60 | mc << 4 | bits,
-                up: m,
-                down: a.makers_roem + a.defenders_roem,
+                exact: ctx | ((m + 8192) as u64) << 32 | (roem as u64 & 0xFFFF) << 16,
+                ctx,
+                // Both far inside 16 bits (every margin and roem of a deal
+                // is under 4,000, doubled).
+                up: [m as i16, -(roem as i16), 0, 0],
             }
         }
     }

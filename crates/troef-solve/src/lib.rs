@@ -287,15 +287,16 @@ pub enum Split {
     },
     /// Where no bound by points holds and no base can be taken out (as
     /// Klaverjassen's probes below its made/nat cliff while the outcome is
-    /// open): `R` is the final value itself, and it never falls as `up`
-    /// rises or as `down` falls, the hands, the leader and `ctx` alike
-    /// (Klaverjassen: `up` the margin so far, `down` the roem so far). So
-    /// a lower bound stored for `(up, down)` holds wherever `up` is as high
-    /// and `down` as low, an upper bound the other way round: the table
-    /// keeps one entry for the cards and `ctx` (`Split::monotone`) that
-    /// answers for positions reached with other margins. `ctx` holds
-    /// neither; the exact key adds both ([`Split::ctx`]).
-    Monotone { ctx: u64, up: i32, down: i32 },
+    /// open): `R` is the final value itself, and it never falls as any of
+    /// `up` rises, the hands, the leader and `ctx` alike (Klaverjassen: the
+    /// margin so far, and the roem so far negated; Ramsch: each other
+    /// player's Augen less `me`'s). So a lower bound stored at one `up`
+    /// holds wherever every coordinate is as high, an upper bound wherever
+    /// every one is as low: the table keeps one entry for the cards and
+    /// `ctx` (`Split::monotone`) that answers for positions reached with
+    /// other points. `exact` is the exact key's context: all the value
+    /// depends on besides the cards and the leader ([`Split::ctx`]).
+    Monotone { exact: u64, ctx: u64, up: [i16; 4] },
 }
 
 impl Split {
@@ -304,21 +305,15 @@ impl Split {
     pub fn ctx(self) -> u64 {
         match self {
             Split::Additive { ctx, .. } | Split::Cliff { ctx, .. } => ctx,
-            // Both far inside their fields; the top four bits are left to
-            // the adapter's kinds of context.
-            Split::Monotone { ctx, up, down } => {
-                ctx ^ ((up + 8192) as u64 & 0x0FFF_FFFF) << 32 ^ (down as u64 & 0xFFFF) << 16
-            }
+            Split::Monotone { exact, .. } => exact,
         }
     }
 
-    /// For [`Split::Monotone`]: the context without `up` and `down`, and
-    /// the two, packed (see [`tt::Reach::monotone`]).
+    /// For [`Split::Monotone`]: the context without `up`, and `up` packed
+    /// in a word (see [`tt::Reach::monotone`]).
     pub(crate) fn monotone(self) -> Option<(u64, u64)> {
         match self {
-            Split::Monotone { ctx, up, down } => {
-                Some((ctx, (up as u32 as u64) << 32 | down as u32 as u64))
-            }
+            Split::Monotone { ctx, up, .. } => Some((ctx, tt::pack(up))),
             _ => None,
         }
     }

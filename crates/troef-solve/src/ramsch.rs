@@ -15,7 +15,7 @@
 //! when a played hand is analysed ([`RamschGame::set_me`]), so that every
 //! card is valued for the player who chose it.
 
-use crate::{Feature, Position, Start};
+use crate::{Feature, Position, Split, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::schafkopf::{self as sk, Contract, Kind};
 use troef_rules::trick::TrickRules;
@@ -129,28 +129,36 @@ impl RamschGame {
             };
             h = h << 8 | d as u64;
         }
-        let mut tricks = 0u64;
-        for s in Seat::ALL {
-            tricks = tricks << 1 | u64::from(e.tricks_won[s] > 0);
+        mix64(h) ^ mix64(self.tricks_taken() | self.last_tricks(counts) << 4)
+    }
+
+    /// Whether each player has taken a trick (Jungfrau, Durchmarsch), a
+    /// bit each.
+    fn tricks_taken(&self) -> u64 {
+        Seat::ALL
+            .iter()
+            .fold(0, |t, &s| t << 1 | u64::from(self.engine.tricks_won[s] > 0))
+    }
+
+    /// Under the last-trick tie rule, the order in which the players whose
+    /// Augen count (`counts`) last took a trick: each one's rank among
+    /// them, 3 bits a player (0: none, or her Augen decide nothing).
+    fn last_tricks(&self, counts: [bool; 4]) -> u64 {
+        if self.profile.house.ramsch_tie != sk::profile::RamschTie::LastTrick {
+            return 0;
         }
-        let mut recent = 0u64;
-        if self.profile.house.ramsch_tie == sk::profile::RamschTie::LastTrick {
-            // Each player's last trick taken (0: none, or her Augen decide
-            // nothing), then its rank among them.
-            let last = Seat::ALL.map(|s| {
-                let taken = self.winners.iter().rposition(|&w| w == s);
-                taken.filter(|_| counts[s.index()]).map_or(0, |i| i + 1)
-            });
-            for l in last {
-                let rank = if l == 0 {
-                    0
-                } else {
-                    1 + last.iter().filter(|&&o| o != 0 && o < l).count()
-                };
-                recent = recent << 3 | rank as u64;
-            }
-        }
-        mix64(h) ^ mix64(tricks | recent << 4)
+        let last = Seat::ALL.map(|s| {
+            let taken = self.winners.iter().rposition(|&w| w == s);
+            taken.filter(|_| counts[s.index()]).map_or(0, |i| i + 1)
+        });
+        last.iter().fold(0, |recent, &l| {
+            let rank = if l == 0 {
+                0
+            } else {
+                1 + last.iter().filter(|&&o| o != 0 && o < l).count()
+            };
+            recent << 3 | rank as u64
+        })
     }
 }
 
@@ -181,11 +189,40 @@ impl Position for RamschGame {
     }
     fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: crate::CardsBound) -> Start {
         let (lo, hi) = self.bounds(sure);
-        Start::whole(lo, hi, self.context(), None)
+        let mut start = Start::whole(lo, hi, self.context(), None);
+        if let Some((ctx, up)) = self.in_order() {
+            let exact = start.split.ctx();
+            start.split = Split::Monotone { exact, ctx, up };
+        }
+        start
     }
 }
 
 impl RamschGame {
+    /// Where one player loses (a tie settled by the last trick or the
+    /// highest trump), what `me` is paid never falls as another player's
+    /// Augen grow against hers: a player can only take the loss from her,
+    /// never give it to her, and a winner is paid the same whoever loses.
+    /// Then the table may answer for positions reached with other Augen
+    /// ([`Split::Monotone`]): the context without the Augen (`me`, who has
+    /// taken a trick, each player's last trick's rank), and each player's
+    /// Augen less `me`'s. (When all tied players pay, one more player
+    /// tied with the most can double what a winner is paid, and one who
+    /// passes them halve it: no such order.)
+    fn in_order(&self) -> Option<(u64, [i16; 4])> {
+        use troef_cards::deal::mix64;
+        if self.profile.house.ramsch_tie == sk::profile::RamschTie::AllPay {
+            return None;
+        }
+        let e = &self.engine;
+        let mine = e.points[self.me];
+        // Augen are under 121: far inside 16 bits.
+        let up = Seat::ALL.map(|s| (e.points[s] - mine).clamp(-9_999, 9_999) as i16);
+        let h = self.me.index() as u64 | e.state << 2;
+        let order = self.tricks_taken() | self.last_tricks([true; 4]) << 4;
+        Some((mix64(h ^ 0x4a5b) ^ mix64(order), up))
+    }
+
     fn tariff(&self) -> i32 {
         self.profile.tariff.ramsch.clamp(0, 1_000) as i32
     }

@@ -710,9 +710,9 @@ fn pandoeren_agrees_with_minimax() {
 /// a random player, from endgames of three or four tricks; in every other
 /// one the Obers and the best hearts stay in play, so that one side often
 /// holds the top trumps (the bounds count them, see `RamschGame::bounds`).
-#[test]
-fn ramsch_agrees_with_minimax() {
-    use crate::ramsch::RamschGame;
+/// Ramsch under netschafkopf's rules with every tie rule, with and without
+/// Jungfrau and Durchmarsch.
+fn ramsch_variants() -> Vec<sk::Profile> {
     use troef_rules::schafkopf::profile::RamschTie;
     let AnyProfile::Schafkopf(base) =
         builtin(troef_rules::GameKind::Schafkopf, "netschafkopf").unwrap()
@@ -733,13 +733,111 @@ fn ramsch_agrees_with_minimax() {
             variants.push(v);
         }
     }
+    variants
+}
+
+/// A Ramsch deal under `p`: random hands, leader and player valued for.
+fn ramsch(p: &sk::Profile, rng: &mut SplitMix64) -> (crate::ramsch::RamschGame, Seat) {
+    let hands = deal(sk::deck(p.house.short_deck), &[p.hand_size(); 4], rng);
+    let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+    let me = Seat::ALL[(rng.next_u64() % 4) as usize];
+    (crate::ramsch::RamschGame::new(p, hands, leader, me), me)
+}
+
+/// The fact the table's order for Ramsch rests on (`RamschGame::in_order`),
+/// by plain minimax on endgames of two tricks: where one player loses,
+/// what `me` is paid never falls as another player's Augen grow, nor rises
+/// as hers do. The Augen are set to near ties, where the order matters.
+/// Where all tied players pay, the payment itself is not in that order
+/// (so that rule keeps the Augen in the key): North is paid twice while
+/// East and South tie with the most, once when East passes South.
+#[test]
+fn ramsch_payment_is_in_order_of_the_augen_where_one_loses() {
+    use troef_rules::schafkopf::profile::RamschTie;
+    use troef_rules::schafkopf::score::{ramsch as score, RamschPlay};
+    let variants = ramsch_variants();
+    let all_pay = variants
+        .iter()
+        .find(|p| p.house.ramsch_tie == RamschTie::AllPay)
+        .expect("a variant");
+    let winners = [Seat::North, Seat::East, Seat::South, Seat::West];
+    let paid = |points: [i32; 4]| {
+        let play = RamschPlay {
+            points: &BySeat(points),
+            winners: &winners,
+            hands: &BySeat([CardSet::EMPTY; 4]),
+            trumps: &[],
+        };
+        score(all_pay, &play, 0).by_seat[Seat::North.index()]
+    };
+    let tariff = i64::from(all_pay.tariff.ramsch);
+    assert_eq!(paid([20, 40, 40, 20]), 2 * tariff);
+    assert_eq!(paid([20, 41, 40, 19]), tariff);
+    let one_loses: Vec<_> = variants
+        .iter()
+        .filter(|p| p.house.ramsch_tie != RamschTie::AllPay)
+        .collect();
+    let mut rng = SplitMix64(47);
+    for i in 0..800 {
+        let p = one_loses[i % one_loses.len()];
+        let (mut g, me) = ramsch(p, &mut rng);
+        advance(&mut g, &mut rng, 8);
+        let other = me.plus(1 + (rng.next_u64() % 3) as usize);
+        let near = 20 + (rng.next_u64() % 40) as i32;
+        for s in Seat::ALL {
+            g.engine.points[s] = near - (rng.next_u64() % 12) as i32;
+        }
+        let value = |g: &mut crate::ramsch::RamschGame| naive::value(g, &mut 0);
+        let before = value(&mut g);
+        let d = 1 + (rng.next_u64() % 6) as i32;
+        g.engine.points[other] += d;
+        let theirs_up = value(&mut g);
+        g.engine.points[other] -= d;
+        g.engine.points[me] += d;
+        let mine_up = value(&mut g);
+        let what = format!(
+            "ramsch #{i} {:?} me {me:?} other {other:?} +{d}",
+            p.house.ramsch_tie
+        );
+        assert!(theirs_up >= before, "{what}: {before} -> {theirs_up}");
+        assert!(mine_up <= before, "{what}: {before} -> {mine_up}");
+    }
+}
+
+/// Endgames of three to five tricks with the Augen set near a tie, where
+/// the table answers for positions reached with other Augen
+/// (`RamschGame::in_order`), hold to plain alpha-beta without a table.
+#[test]
+fn ramsch_in_order_agrees_with_alpha_beta() {
+    let variants = ramsch_variants();
+    let mut rng = SplitMix64(43);
+    for i in 0..240 {
+        let p = &variants[i % variants.len()];
+        let (mut g, me) = ramsch(p, &mut rng);
+        let left = 12 + 4 * (rng.next_u64() % 3) as usize;
+        advance(&mut g, &mut rng, left);
+        let near = 20 + (rng.next_u64() % 30) as i32;
+        for s in Seat::ALL {
+            g.engine.points[s] = near - (rng.next_u64() % 8) as i32;
+        }
+        let what = format!("ramsch #{i} {:?} me {me:?}", p.house.ramsch_tie);
+        let mut plain = Solver::new(Options::ALPHA_BETA);
+        let expected = plain.card_values(&mut g);
+        assert_eq!(
+            Solver::new(Options::FULL).card_values(&mut g),
+            expected,
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn ramsch_agrees_with_minimax() {
+    let variants = ramsch_variants();
     let mut rng = SplitMix64(7);
     for i in 0..600 {
         let p = &variants[i % variants.len()];
-        let hands = deal(sk::deck(p.house.short_deck), &[p.hand_size(); 4], &mut rng);
-        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let me = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let mut g = RamschGame::new(p, hands, leader, me);
+        let (mut g, me) = ramsch(p, &mut rng);
         let left = 12 + (rng.next_u64() % 5) as usize;
         let keep = if i % 2 == 1 {
             let trumps =

@@ -126,17 +126,26 @@ impl Reach {
     }
 
     /// For [`crate::Split::Monotone`], from an entry stored at `old` to a
-    /// position at `new` (each `up` in the high half, `down` in the low
-    /// one): its lower bound holds where `up` is as high and `down` as low,
-    /// its upper bound the other way round.
+    /// position at `new` (each its `up`, [`pack`]ed): the entry's lower
+    /// bound holds where every coordinate is as high, its upper bound where
+    /// every one is as low.
     pub fn monotone(old: u64, new: u64) -> Reach {
-        let half = |t: u64| ((t >> 32) as u32 as i32, t as u32 as i32);
-        let ((ou, od), (nu, nd)) = (half(old), half(new));
+        let (old, new) = (unpack_up(old), unpack_up(new));
+        let pairs = || old.iter().zip(new.iter());
         Reach {
-            lo: (nu >= ou && nd <= od).then_some(0),
-            hi: (nu <= ou && nd >= od).then_some(0),
+            lo: pairs().all(|(o, n)| n >= o).then_some(0),
+            hi: pairs().all(|(o, n)| n <= o).then_some(0),
         }
     }
+}
+
+/// A [`crate::Split::Monotone`]'s coordinates in one word, 16 bits each.
+pub(crate) fn pack(up: [i16; 4]) -> u64 {
+    up.iter().fold(0, |w, &x| w << 16 | u64::from(x as u16))
+}
+
+fn unpack_up(w: u64) -> [i16; 4] {
+    [48, 32, 16, 0].map(|shift| (w >> shift) as u16 as i16)
 }
 
 /// Bounds on `R` and the best lead, as the table gives them.
@@ -702,9 +711,9 @@ mod tests {
         assert_eq!((h.lo, h.hi), (10, 20));
     }
 
-    /// `up` and `down` packed as [`crate::Split::monotone`] packs them.
-    fn at(up: i32, down: i32) -> u64 {
-        (up as u32 as u64) << 32 | down as u32 as u64
+    /// A margin and roem so far, as Klaverjassen's split packs them.
+    fn at(up: i16, down: i16) -> u64 {
+        pack([up, -down, 0, 0])
     }
 
     #[test]
