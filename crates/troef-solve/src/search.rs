@@ -214,6 +214,14 @@ impl Solver {
             self.memo = Memo::take();
         }
         self.memo.on = self.options.table;
+        // Ramsch's analysis values each card for the player who plays it
+        // (`RamschGame::set_me`): the sides change, and what the memo holds
+        // by side with them.
+        let makers = order::makers(p);
+        if self.memo.makers != makers {
+            self.memo.clear();
+            self.memo.makers = makers;
+        }
         // Never fewer slots than an earlier position of this solver's deal
         // used (as the table is never shrunk): the countermoves it learnt
         // there stay where they were kept.
@@ -776,6 +784,10 @@ struct Memo {
     /// number, could cancel against the small differences of two
     /// positions' hashes.
     salt: u64,
+    /// The maximising seats ([`order::makers`]) the entries were read for:
+    /// what a trick start's hands decide by side (the forced tricks) holds
+    /// for them only.
+    makers: u32,
 }
 
 /// One entry of the memo, a cache line: a check of 0 is an empty slot.

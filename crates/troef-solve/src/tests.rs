@@ -804,6 +804,35 @@ fn ramsch_payment_is_in_order_of_the_augen_where_one_loses() {
     }
 }
 
+/// A played Ramsch ending valued card by card for the player who plays
+/// it, as `troef analyze` does: one solver, its player switched before
+/// each card (`RamschGame::set_me`), holds to plain alpha-beta at every
+/// position. What the solver keeps of a trick start by side (its memo of
+/// the forced tricks) was kept across the switch, and gave a card of the
+/// corpus a value of the other side's.
+#[test]
+fn ramsch_valued_for_each_player_in_turn_agrees_with_alpha_beta() {
+    let variants = ramsch_variants();
+    let mut rng = SplitMix64(53);
+    for i in 0..60 {
+        let p = &variants[i % variants.len()];
+        let (mut g, _) = ramsch(p, &mut rng);
+        advance(&mut g, &mut rng, 16 + 4 * (i % 2));
+        let mut warm = Solver::new(Options::FULL);
+        let mut played = 0;
+        while !g.is_over() {
+            let seat = g.to_play();
+            g.set_me(seat);
+            let expected = Solver::new(Options::ALPHA_BETA).card_values(&mut g);
+            let what = format!("ramsch #{i} card {played} {seat:?}");
+            assert_eq!(warm.card_values(&mut g), expected, "{what}");
+            let legal: Vec<_> = g.legal().iter().collect();
+            g.play(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+            played += 1;
+        }
+    }
+}
+
 /// Endgames of three to five tricks with the Augen set near a tie, where
 /// the table answers for positions reached with other Augen
 /// (`RamschGame::in_order`), hold to plain alpha-beta without a table.
