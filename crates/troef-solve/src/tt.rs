@@ -325,7 +325,7 @@ pub(crate) struct Keys {
     pub exact: u64,
     /// The second table's: without the cards' points (positions of one
     /// rank key play alike); for a [`crate::Split::Monotone`] position, the
-    /// exact key without the split's `up` and `down`.
+    /// exact key without the split's `up`.
     pub rank: u64,
 }
 
