@@ -31,6 +31,9 @@ pub struct RamschGame {
     trumps: Vec<Card>,
     /// The winner of each trick played, in order.
     winners: Vec<Seat>,
+    /// Whether a tie for the most Augen always leaves one loser (see
+    /// [`RamschGame::in_order`]).
+    one_loses: bool,
 }
 
 impl RamschGame {
@@ -41,15 +44,27 @@ impl RamschGame {
         leader: Seat,
         me: Seat,
     ) -> RamschGame {
+        use sk::profile::RamschTie;
         let contract = Contract::new(Kind::Ramsch, None);
         let engine = sk::Game::new(hands, contract, sk::PlayRules::from(profile), leader);
+        let trumps = contract.trump_order();
+        // The last trick settles every tie (the Augen come with tricks);
+        // the highest trump only among players who were dealt one: two
+        // without a trump, tied, both pay.
+        let trumpless = |s: &CardSet| trumps.iter().all(|&c| !s.contains(c));
+        let one_loses = match profile.house.ramsch_tie {
+            RamschTie::AllPay => false,
+            RamschTie::LastTrick => true,
+            RamschTie::HighestTrump => hands.0.iter().filter(|h| trumpless(h)).count() <= 1,
+        };
         RamschGame {
             engine,
             me,
             profile: Box::new(profile.clone()),
             dealt: hands,
-            trumps: contract.trump_order(),
+            trumps,
             winners: Vec::with_capacity(16),
+            one_loses,
         }
     }
 
@@ -199,8 +214,9 @@ impl Position for RamschGame {
 }
 
 impl RamschGame {
-    /// Where one player loses (a tie settled by the last trick or the
-    /// highest trump), what `me` is paid never falls as another player's
+    /// Where one player loses (a tie settled by the last trick, or by the
+    /// highest trump when at most one player was dealt none:
+    /// `one_loses`), what `me` is paid never falls as another player's
     /// Augen grow against hers: a player can only take the loss from her,
     /// never give it to her, and a winner is paid the same whoever loses.
     /// Then the table may answer for positions reached with other Augen
@@ -211,7 +227,7 @@ impl RamschGame {
     /// passes them halve it: no such order.)
     fn in_order(&self) -> Option<(u64, [i16; 4])> {
         use troef_cards::deal::mix64;
-        if self.profile.house.ramsch_tie == sk::profile::RamschTie::AllPay {
+        if !self.one_loses {
             return None;
         }
         let e = &self.engine;

@@ -750,29 +750,33 @@ fn ramsch(p: &sk::Profile, rng: &mut SplitMix64) -> (crate::ramsch::RamschGame, 
 /// as hers do. The Augen are set to near ties, where the order matters.
 /// Where all tied players pay, the payment itself is not in that order
 /// (so that rule keeps the Augen in the key): North is paid twice while
-/// East and South tie with the most, once when East passes South.
+/// East and South tie with the most, once when East passes South. So is
+/// the highest-trump rule between two players dealt no trump.
 #[test]
 fn ramsch_payment_is_in_order_of_the_augen_where_one_loses() {
     use troef_rules::schafkopf::profile::RamschTie;
     use troef_rules::schafkopf::score::{ramsch as score, RamschPlay};
     let variants = ramsch_variants();
-    let all_pay = variants
-        .iter()
-        .find(|p| p.house.ramsch_tie == RamschTie::AllPay)
-        .expect("a variant");
     let winners = [Seat::North, Seat::East, Seat::South, Seat::West];
-    let paid = |points: [i32; 4]| {
-        let play = RamschPlay {
-            points: &BySeat(points),
-            winners: &winners,
-            hands: &BySeat([CardSet::EMPTY; 4]),
-            trumps: &[],
+    for tie in [RamschTie::AllPay, RamschTie::HighestTrump] {
+        let p = variants
+            .iter()
+            .find(|p| p.house.ramsch_tie == tie)
+            .expect("a variant");
+        // No one was dealt a trump.
+        let paid = |points: [i32; 4]| {
+            let play = RamschPlay {
+                points: &BySeat(points),
+                winners: &winners,
+                hands: &BySeat([CardSet::EMPTY; 4]),
+                trumps: &[],
+            };
+            score(p, &play, 0).by_seat[Seat::North.index()]
         };
-        score(all_pay, &play, 0).by_seat[Seat::North.index()]
-    };
-    let tariff = i64::from(all_pay.tariff.ramsch);
-    assert_eq!(paid([20, 40, 40, 20]), 2 * tariff);
-    assert_eq!(paid([20, 41, 40, 19]), tariff);
+        let tariff = i64::from(p.tariff.ramsch);
+        assert_eq!(paid([20, 40, 40, 20]), 2 * tariff, "{tie:?}");
+        assert_eq!(paid([20, 41, 40, 19]), tariff, "{tie:?}");
+    }
     let one_loses: Vec<_> = variants
         .iter()
         .filter(|p| p.house.ramsch_tie != RamschTie::AllPay)
@@ -830,6 +834,56 @@ fn ramsch_valued_for_each_player_in_turn_agrees_with_alpha_beta() {
             g.play(legal[(rng.next_u64() % legal.len() as u64) as usize]);
             played += 1;
         }
+    }
+}
+
+/// As below, with two players dealt no trump under the highest-trump tie
+/// rule, where two of them tied both pay: the table keeps the Augen in the
+/// key there, and holds to plain alpha-beta.
+#[test]
+fn ramsch_without_trumps_for_two_agrees_with_alpha_beta() {
+    use troef_rules::schafkopf::profile::RamschTie;
+    let p = ramsch_variants()
+        .into_iter()
+        .find(|p| p.house.ramsch_tie == RamschTie::HighestTrump)
+        .expect("a variant");
+    let trumps: CardSet = sk::Contract::new(sk::Kind::Ramsch, None)
+        .trump_order()
+        .into_iter()
+        .collect();
+    let all = sk::deck(false).cards();
+    let mut rng = SplitMix64(59);
+    for i in 0..120 {
+        // North and East hold 16 of the 18 plain cards; South and West the
+        // trumps and the other two.
+        let mut plain: Vec<_> = (all - trumps).iter().collect();
+        for k in (1..plain.len()).rev() {
+            plain.swap(k, (rng.next_u64() % (k as u64 + 1)) as usize);
+        }
+        let north: CardSet = plain[..8].iter().copied().collect();
+        let east: CardSet = plain[8..16].iter().copied().collect();
+        let mut rest: Vec<_> = (all - north - east).iter().collect();
+        for k in (1..rest.len()).rev() {
+            rest.swap(k, (rng.next_u64() % (k as u64 + 1)) as usize);
+        }
+        let south: CardSet = rest[..8].iter().copied().collect();
+        let hands = BySeat([north, east, south, all - north - east - south]);
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let me = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let mut g = crate::ramsch::RamschGame::new(&p, hands, leader, me);
+        advance(&mut g, &mut rng, 12 + 4 * (i % 2));
+        // North and East near a tie for the most.
+        let near = 40 + (rng.next_u64() % 20) as i32;
+        for s in Seat::ALL {
+            g.engine.points[s] = near - (rng.next_u64() % 4) as i32 - 20 * (s.index() >= 2) as i32;
+        }
+        let what = format!("ramsch without trumps #{i} me {me:?}");
+        let expected = Solver::new(Options::ALPHA_BETA).card_values(&mut g);
+        assert_eq!(
+            Solver::new(Options::FULL).card_values(&mut g),
+            expected,
+            "{what}"
+        );
     }
 }
 
