@@ -416,11 +416,15 @@ pub(crate) fn lone(makers: u32) -> Option<bool> {
 ///   nothing there obliges the partner to trump. The leader cashes those
 ///   suits first and keeps the lead: a player who follows a suit discards
 ///   nothing, so the counts hold from suit to suit; the top trumps come
-///   after. A player who plays alone may instead **draw trumps** first:
-///   she leads her own top trumps, each other player follows every round
-///   with a trump while she holds one (at worst her cheapest), and the
-///   plain suits are cashed after, with only the players who still hold a
-///   trump able to ruff; the better of the two plans counts;
+///   after. A player who plays alone, and any leader where trumping is
+///   free, may instead **draw trumps** first: she leads her own top
+///   trumps, each other player follows every round with a trump while she
+///   holds one (at worst her cheapest), and the plain suits are cashed
+///   after, with only the players who still hold a trump able to ruff; the
+///   better of the two plans counts. (Where trumping is free an opponent
+///   with a trump stops every quick trick, so drawing her trumps is what
+///   lets them count; for a leader of two against two elsewhere it cost
+///   more than it saved: BENCHMARKS.md, "a soloist draws trumps".);
 /// - **trumps by their count** ([`trumps_take`]): a player who plays alone
 ///   and whose trumps outnumber what can beat them takes tricks with some
 ///   of them, on every line.
@@ -497,13 +501,14 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
         }
     }
     // Quick tricks of the leader: the plain suits cashed at once, or, for a
-    // player who plays alone, after drawing trumps with her own top trumps
-    // (see `quick_tricks`); whichever surely takes more.
+    // player who plays alone or where trumping is free, after drawing
+    // trumps with her own top trumps (see `quick_tricks`); whichever surely
+    // takes more.
     let leader = p.leader().index();
     let ruff_anytime = p.trump_while_able_to_follow();
     let mine = side(leader);
     let plain_first = quick_tricks(held, leader, &side, ruff_anytime, 0, &points);
-    let drawn = if lone == Some(leader) {
+    let drawn = if lone == Some(leader) || ruff_anytime {
         above(held.0[4][leader], held.all(4) & !held.0[4][leader]).count_ones()
     } else {
         0

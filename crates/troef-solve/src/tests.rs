@@ -1073,6 +1073,48 @@ fn sure_tricks_count_the_others_cards() {
     assert_eq!(s.always, (0, 0));
 }
 
+/// Where trumping is free, a leader of two against two draws the trumps
+/// before cashing a plain suit, worked by hand. Jass, hearts trumps (the
+/// Buur, the jack, 20; the six 0), spades plain (ace 11, king 4); two
+/// tricks left, North on lead with the Buur and the ace of spades, East
+/// with the six of hearts and the king of spades, South and West two small
+/// cards of other suits. Cashed at once, the ace may be ruffed by East's
+/// six (East may trump while able to follow), so only the Buur's trick is
+/// sure: 20 and at worst nothing from East and West. Drawn first, the Buur
+/// takes East's only trump (she must follow trumps), and the ace then
+/// takes the second trick with East's king: 20 + 11 + 4 for North-South.
+#[test]
+fn a_leader_draws_trumps_where_trumping_is_free() {
+    use crate::order::{sure, Held, Order};
+    use troef_cards::{Card, Rank};
+    let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
+    let two = |a: Card, b: Card| CardSet::from_iter([a, b]);
+    let hands = BySeat([
+        two(card(Suit::Hearts, 11), card(Suit::Spades, 14)),
+        two(card(Suit::Hearts, 6), card(Suit::Spades, 13)),
+        two(card(Suit::Clubs, 7), card(Suit::Clubs, 8)),
+        two(card(Suit::Diamonds, 7), card(Suit::Diamonds, 8)),
+    ]);
+    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
+        unreachable!()
+    };
+    assert!(
+        p.trump_while_able_to_follow,
+        "the swiss profile lets East trump"
+    );
+    let engine = jass::Game::new(
+        hands,
+        jass::Mode::Trump(Suit::Hearts),
+        jass::PlayRules::from(&p),
+        Seat::North,
+    );
+    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
+    let order = Order::new(&g);
+    let s = sure(&g, &order, &Held::new(g.hands(), &order));
+    assert_eq!(s.points, (20 + 11 + 4, 0));
+    assert_eq!(s.trick, (true, false));
+}
+
 /// The trick-start memo is keyed by the hands and the leader only: a solver
 /// reset between deals, or between the two sides of one deal (the makers,
 /// and so every forced point, change with the same hands), answers as a new
