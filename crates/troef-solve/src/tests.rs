@@ -1044,7 +1044,6 @@ fn trick_start_bounds_hold_the_value() {
 /// the side's own sure cards). The other side takes nothing for sure.
 #[test]
 fn sure_tricks_count_the_others_cards() {
-    use crate::order::{sure, Held, Order};
     use troef_cards::{Card, Rank};
     let spades = |ranks: [u8; 2]| {
         CardSet::from_iter(ranks.map(|r| Card::new(Suit::Spades, Rank::new(r).expect("a rank"))))
@@ -1055,22 +1054,29 @@ fn sure_tricks_count_the_others_cards() {
         spades([8, 7]),
         spades([10, 9]),
     ]);
-    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
-        unreachable!()
-    };
-    let engine = jass::Game::new(
-        hands,
-        jass::Mode::Obenabe,
-        jass::PlayRules::from(&p),
-        Seat::North,
-    );
-    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
-    let order = Order::new(&g);
-    let s = sure(&g, &order, &Held::new(g.hands(), &order));
+    let s = jass_sure(hands, jass::Mode::Obenabe);
     assert_eq!(s.points, (15 + 5 + 10, 0));
     assert_eq!(s.trick, (true, false));
     // No trump: nothing is the side's on every line of play.
     assert_eq!(s.always, (0, 0));
+}
+
+/// What each side surely takes ([`crate::order::sure`]) at the start of a
+/// Jass deal (the swiss profile, where a player may trump while able to
+/// follow) of `hands`, North on lead, North-South maximising.
+fn jass_sure(hands: BySeat<CardSet>, mode: jass::Mode) -> crate::Sure {
+    use crate::order::{sure, Held, Order};
+    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
+        unreachable!()
+    };
+    assert!(
+        p.trump_while_able_to_follow,
+        "the swiss profile's free trumping"
+    );
+    let engine = jass::Game::new(hands, mode, jass::PlayRules::from(&p), Seat::North);
+    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
+    let order = Order::new(&g);
+    sure(&g, &order, &Held::new(g.hands(), &order))
 }
 
 /// Where trumping is free, a leader of two against two draws the trumps
@@ -1085,7 +1091,6 @@ fn sure_tricks_count_the_others_cards() {
 /// takes the second trick with East's king: 20 + 11 + 4 for North-South.
 #[test]
 fn a_leader_draws_trumps_where_trumping_is_free() {
-    use crate::order::{sure, Held, Order};
     use troef_cards::{Card, Rank};
     let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
     let two = |a: Card, b: Card| CardSet::from_iter([a, b]);
@@ -1095,22 +1100,7 @@ fn a_leader_draws_trumps_where_trumping_is_free() {
         two(card(Suit::Clubs, 7), card(Suit::Clubs, 8)),
         two(card(Suit::Diamonds, 7), card(Suit::Diamonds, 8)),
     ]);
-    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
-        unreachable!()
-    };
-    assert!(
-        p.trump_while_able_to_follow,
-        "the swiss profile lets East trump"
-    );
-    let engine = jass::Game::new(
-        hands,
-        jass::Mode::Trump(Suit::Hearts),
-        jass::PlayRules::from(&p),
-        Seat::North,
-    );
-    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
-    let order = Order::new(&g);
-    let s = sure(&g, &order, &Held::new(g.hands(), &order));
+    let s = jass_sure(hands, jass::Mode::Trump(Suit::Hearts));
     assert_eq!(s.points, (20 + 11 + 4, 0));
     assert_eq!(s.trick, (true, false));
 }
