@@ -421,10 +421,10 @@ pub(crate) fn lone(makers: u32) -> Option<bool> {
 ///   trumps, each other player follows every round with a trump while she
 ///   holds one (at worst her cheapest), and the plain suits are cashed
 ///   after, with only the players who still hold a trump able to ruff; the
-///   better of the two plans counts. (Where trumping is free an opponent
+///   better of the two plans counts. Where trumping is free an opponent
 ///   with a trump stops every quick trick, so drawing her trumps is what
-///   lets them count; for a leader of two against two elsewhere it cost
-///   more than it saved: BENCHMARKS.md, "a soloist draws trumps".);
+///   lets them count (for a leader of two against two elsewhere it cost
+///   more than it saved: BENCHMARKS.md, "a soloist draws trumps");
 /// - **trumps by their count** ([`trumps_take`]): a player who plays alone
 ///   and whose trumps outnumber what can beat them takes tricks with some
 ///   of them, on every line.
