@@ -19,6 +19,15 @@ fn deal(deck: troef_cards::Deck, sizes: &[u32], rng: &mut SplitMix64) -> BySeat<
     BySeat([p[0], p[1], p[2], p[3]])
 }
 
+/// The cards of `set` in a random order (Fisher-Yates, from `rng`).
+fn shuffled(set: CardSet, rng: &mut SplitMix64) -> Vec<troef_cards::Card> {
+    let mut cards: Vec<_> = set.iter().collect();
+    for k in (1..cards.len()).rev() {
+        cards.swap(k, (rng.next_u64() % (k as u64 + 1)) as usize);
+    }
+    cards
+}
+
 /// Plays random legal cards until `left` cards remain in all, and returns
 /// how many were played.
 fn advance<P: Position>(p: &mut P, rng: &mut SplitMix64, cards_left: usize) -> usize {
@@ -74,6 +83,17 @@ fn agree<P: Position + Clone>(p: &mut P, what: &str) {
         let mut s = Solver::new(opts);
         assert_eq!(s.value(p), root, "{what} {opts:?} root");
     }
+}
+
+/// Every card's value by the full solver equals plain alpha-beta without a
+/// table (for endings too long for minimax).
+fn agrees_with_alpha_beta<P: Position>(p: &mut P, what: &str) {
+    let expected = Solver::new(Options::ALPHA_BETA).card_values(p);
+    assert_eq!(
+        Solver::new(Options::FULL).card_values(p),
+        expected,
+        "{what}"
+    );
 }
 
 fn profiles(game: &str) -> Vec<AnyProfile> {
@@ -856,16 +876,10 @@ fn ramsch_without_trumps_for_two_agrees_with_alpha_beta() {
     for i in 0..120 {
         // North and East hold 16 of the 18 plain cards; South and West the
         // trumps and the other two.
-        let mut plain: Vec<_> = (all - trumps).iter().collect();
-        for k in (1..plain.len()).rev() {
-            plain.swap(k, (rng.next_u64() % (k as u64 + 1)) as usize);
-        }
+        let plain = shuffled(all - trumps, &mut rng);
         let north: CardSet = plain[..8].iter().copied().collect();
         let east: CardSet = plain[8..16].iter().copied().collect();
-        let mut rest: Vec<_> = (all - north - east).iter().collect();
-        for k in (1..rest.len()).rev() {
-            rest.swap(k, (rng.next_u64() % (k as u64 + 1)) as usize);
-        }
+        let rest = shuffled(all - north - east, &mut rng);
         let south: CardSet = rest[..8].iter().copied().collect();
         let hands = BySeat([north, east, south, all - north - east - south]);
         let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
@@ -877,13 +891,7 @@ fn ramsch_without_trumps_for_two_agrees_with_alpha_beta() {
         for s in Seat::ALL {
             g.engine.points[s] = near - (rng.next_u64() % 4) as i32 - 20 * (s.index() >= 2) as i32;
         }
-        let what = format!("ramsch without trumps #{i} me {me:?}");
-        let expected = Solver::new(Options::ALPHA_BETA).card_values(&mut g);
-        assert_eq!(
-            Solver::new(Options::FULL).card_values(&mut g),
-            expected,
-            "{what}"
-        );
+        agrees_with_alpha_beta(&mut g, &format!("ramsch without trumps #{i} me {me:?}"));
     }
 }
 
@@ -904,13 +912,7 @@ fn ramsch_in_order_agrees_with_alpha_beta() {
             g.engine.points[s] = near - (rng.next_u64() % 8) as i32;
         }
         let what = format!("ramsch #{i} {:?} me {me:?}", p.house.ramsch_tie);
-        let mut plain = Solver::new(Options::ALPHA_BETA);
-        let expected = plain.card_values(&mut g);
-        assert_eq!(
-            Solver::new(Options::FULL).card_values(&mut g),
-            expected,
-            "{what}"
-        );
+        agrees_with_alpha_beta(&mut g, &what);
     }
 }
 
