@@ -1117,12 +1117,14 @@ const TOP_KEPT: i32 = 30;
 /// player: the most points, a card of the suit led before a trump); when the
 /// trick is lost whatever, the fewest points. Where trumping is free (Jass's
 /// trump modes), only the cards played so far count; the last player takes
-/// a trick with the weakest trump that does, and a group's strongest card in
-/// play is the last to give to the side's trick. Where points hurt whoever
-/// takes them ([`Position::points_hurt`], Ramsch), every card's points are
-/// read negated. Where every roem goes to the minimising side
-/// (`roem_to_min`, [`Position::roem_to_min`]), the cards that form roem come
-/// first for her side and last for the other, before every other rule.
+/// a trick with the trump worth the most points of those the other side
+/// could draw anyway ([`order::doomed_trumps`]), else with the weakest trump
+/// that does, and a group's strongest card in play is the last to give to
+/// the side's trick. Where points hurt whoever takes them
+/// ([`Position::points_hurt`], Ramsch), every card's points are read
+/// negated. Where every roem goes to the minimising side (`roem_to_min`,
+/// [`Position::roem_to_min`]), the cards that form roem come first for her
+/// side and last for the other, before every other rule.
 fn sort_moves<P: Position + ?Sized>(
     p: &P,
     order: &Order,
@@ -1171,6 +1173,11 @@ fn sort_moves<P: Position + ?Sized>(
                 .all(|o| order.strength(o, c) <= own)
         };
         let maximizing = p.maximizer(me);
+        let doomed = if free_ruff && n == 3 {
+            order::doomed_trumps(p, order, me)
+        } else {
+            CardSet::EMPTY
+        };
         for (k, &c) in keys.iter_mut().zip(moves.iter()) {
             // The roem a card forms goes with the trick's points to whoever
             // takes it, unless it all goes to one side (`roem_to_min`).
@@ -1197,9 +1204,13 @@ fn sort_moves<P: Position + ?Sized>(
                 // This card takes it: the partner's trick, the most points;
                 // else the cheapest card that holds it, and the last player
                 // with the most points, not spending a trump on a suit led
-                // (and where trumping is free, the weakest trump that takes it).
+                // (and where trumping is free, of the trumps that take it
+                // the one worth most that the other side could draw anyway,
+                // else the weakest).
                 if friendly {
                     (0, -pts, s)
+                } else if n == 3 && ruffs(c) && doomed.contains(c) {
+                    (0, 100 - pts, s)
                 } else if n == 3 && ruffs(c) && free_ruff {
                     (0, 100 + s, -pts)
                 } else if n == 3 {

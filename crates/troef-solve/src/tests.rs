@@ -1107,6 +1107,43 @@ fn a_leader_draws_trumps_where_trumping_is_free() {
     assert_eq!(s.trick, (true, false));
 }
 
+/// The trumps the other side could draw, worked by hand. Jass, diamonds
+/// trumps (from the top: the jack, the nine, ace, king, queen, ten, eight,
+/// seven, six); North-South against East-West. North holds the jack and the
+/// nine, South the king, East the ace, queen, eight and seven, West the ten
+/// and the six. Against East, three trumps of North-South are stronger than
+/// her queen (jack, nine, king), and she holds three no stronger than it
+/// (queen, eight, seven): rounds led from the top could take all three. Her
+/// ace is beaten by two, with all four of hers below it: it stays. West's
+/// two trumps are both below the three; South's king is below East's ace and
+/// is her only trump; nothing of East-West beats North's two.
+#[test]
+fn the_trumps_the_other_side_could_draw() {
+    use crate::order::{doomed_trumps, Order};
+    use troef_cards::{Card, Rank};
+    let d = |r: u8| Card::new(Suit::Diamonds, Rank::new(r).expect("a rank"));
+    let s = |r: u8| Card::new(Suit::Spades, Rank::new(r).expect("a rank"));
+    let h = |r: u8| Card::new(Suit::Hearts, Rank::new(r).expect("a rank"));
+    let hands = BySeat([
+        CardSet::from_iter([d(11), d(9), s(6), s(12)]),
+        CardSet::from_iter([d(14), d(12), d(8), d(7)]),
+        CardSet::from_iter([d(13), s(11), s(9), s(8)]),
+        CardSet::from_iter([d(10), d(6), h(6), h(9)]),
+    ]);
+    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
+        unreachable!()
+    };
+    let mode = jass::Mode::Trump(Suit::Diamonds);
+    let engine = jass::Game::new(hands, mode, jass::PlayRules::from(&p), Seat::North);
+    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
+    let order = Order::new(&g);
+    let doomed = |seat| doomed_trumps(&g, &order, seat);
+    assert_eq!(doomed(Seat::East), CardSet::from_iter([d(12), d(8), d(7)]));
+    assert_eq!(doomed(Seat::West), CardSet::from_iter([d(10), d(6)]));
+    assert_eq!(doomed(Seat::South), CardSet::from_iter([d(13)]));
+    assert_eq!(doomed(Seat::North), CardSet::EMPTY);
+}
+
 /// The trick-start memo is keyed by the hands and the leader only: a solver
 /// reset between deals, or between the two sides of one deal (the makers,
 /// and so every forced point, change with the same hands), answers as a new
