@@ -225,12 +225,13 @@ impl Solver {
         // Never fewer slots than an earlier position of this solver's deal
         // used (as the table is never shrunk): the countermoves it learnt
         // there stay where they were kept.
-        let cut_bits = if self.order.cards.len() > 32 {
-            CUT_BITS_LARGE
+        let (cut_bits, memo_bits) = if self.order.cards.len() > 32 {
+            (CUT_BITS_LARGE, MEMO_BITS_LARGE)
         } else {
-            CUT_BITS
+            (CUT_BITS, MEMO_BITS)
         };
         self.memo.cut_bits = self.memo.cut_bits.max(cut_bits);
+        self.memo.bits = memo_bits;
         if self.options.table {
             let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
             let table = match self.table.take() {
@@ -779,6 +780,11 @@ struct Memo {
     /// The countermoves' slots this solve uses: `2^cut_bits`, by the cards
     /// in play (see [`CUT_BITS`]), never fewer until the memo is emptied.
     cut_bits: u32,
+    /// The trick starts' slots this solve uses: the first `2^bits`, by the
+    /// cards in play ([`MEMO_BITS`], [`MEMO_BITS_LARGE`]). An entry is found
+    /// by its whole key (the check), so a solve that uses other slots than
+    /// the one before only misses what that one kept.
+    bits: u32,
     /// The generation, hashed: what both checks (the trick starts' and
     /// [`Memo::cut_slot`]'s) mix in, where the generation itself, a small
     /// number, could cancel against the small differences of two
@@ -809,6 +815,18 @@ const SPARE_MEMO_COUNT: usize = 2;
 /// slots save Klaverjassen less than two thirds of the instructions, 2^16
 /// (4 MB) took 7% more time than 2^14.
 const MEMO_BITS: u32 = 14;
+
+/// The memo slots a position of more than 32 cards uses (Jass's first
+/// trick; the rule of [`table_bits`]): 2^MEMO_BITS_LARGE (64 kB), which
+/// stay in the second-level cache. Jass's trick starts are too many and too
+/// far apart for the memo to find most of them again (38% at 2^14), so a
+/// slot that misses the caches costs more than the reading it saves.
+/// Measured (`farm-bench -n 6`, Jass deals 0–11, A/B CPU against 2^14 for
+/// every deal): 2^16 1.111, 2^13 0.959, 2^12 0.945, 2^10 0.924, 2^6 0.943;
+/// Klaverjassen's 300 deals at 2^10 1.01, at 2^6 1.057. With 2^10 for Jass
+/// only (BENCHMARKS.md, "a smaller memo for Jass"): deals 0–11 0.936, 12–35
+/// 0.938, the Obenabe/Undeufe deals of 0–119 0.973.
+const MEMO_BITS_LARGE: u32 = 10;
 
 /// The countermoves' memory ([`Memo::cut_slot`]): 2^CUT_BITS slots of 8
 /// bytes (128 kB) for positions of up to 32 cards in play, which stay in
@@ -846,6 +864,7 @@ impl Memo {
         }
         m.clear();
         m.on = true;
+        m.bits = MEMO_BITS;
         m
     }
 
@@ -903,7 +922,7 @@ impl Memo {
             }),
         );
         let check = (k ^ self.salt).max(1);
-        (Some((k >> (64 - MEMO_BITS)) as usize), check)
+        (Some((k >> (64 - self.bits)) as usize), check)
     }
 }
 
