@@ -1063,11 +1063,9 @@ fn sure_tricks_count_the_others_cards() {
     assert_eq!(s.always, (0, 0));
 }
 
-/// What each side surely takes ([`crate::order::sure`]) at the start of a
-/// Jass deal (the swiss profile, where a player may trump while able to
-/// follow) of `hands`, North on lead, North-South maximising.
-fn jass_sure(hands: BySeat<CardSet>, mode: jass::Mode) -> crate::Sure {
-    use crate::order::{sure, Held, Order};
+/// A Jass deal of `hands` under the swiss profile (where a player may trump
+/// while able to follow), North on lead, North-South maximising.
+fn swiss_jass(hands: BySeat<CardSet>, mode: jass::Mode) -> PointGame<jass::Rules> {
     let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
         unreachable!()
     };
@@ -1076,7 +1074,14 @@ fn jass_sure(hands: BySeat<CardSet>, mode: jass::Mode) -> crate::Sure {
         "the swiss profile's free trumping"
     );
     let engine = jass::Game::new(hands, mode, jass::PlayRules::from(&p), Seat::North);
-    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
+    PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS))
+}
+
+/// What each side surely takes ([`crate::order::sure`]) at the start of
+/// [`swiss_jass`]'s deal.
+fn jass_sure(hands: BySeat<CardSet>, mode: jass::Mode) -> crate::Sure {
+    use crate::order::{sure, Held, Order};
+    let g = swiss_jass(hands, mode);
     let order = Order::new(&g);
     sure(&g, &order, &Held::new(g.hands(), &order))
 }
@@ -1130,12 +1135,7 @@ fn the_trumps_the_other_side_could_draw() {
         CardSet::from_iter([d(13), s(11), s(9), s(8)]),
         CardSet::from_iter([d(10), d(6), h(6), h(9)]),
     ]);
-    let AnyProfile::Jass(p) = builtin(troef_rules::GameKind::Jass, "swiss").unwrap() else {
-        unreachable!()
-    };
-    let mode = jass::Mode::Trump(Suit::Diamonds);
-    let engine = jass::Game::new(hands, mode, jass::PlayRules::from(&p), Seat::North);
-    let g = PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS));
+    let g = swiss_jass(hands, jass::Mode::Trump(Suit::Diamonds));
     let order = Order::new(&g);
     let doomed = |seat| doomed_trumps(&g, &order, seat);
     assert_eq!(doomed(Seat::East), CardSet::from_iter([d(12), d(8), d(7)]));
