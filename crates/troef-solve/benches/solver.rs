@@ -314,11 +314,17 @@ fn annotate<P: Position>(
     let c = run.start();
     // Every card value of the hand, folded into one number for `--values`.
     let mut sum = 0u64;
+    // The value of the card played, the next position's value: as `troef
+    // analyze` gives it (which also knows the first position's, from the
+    // deal's value it reports).
+    let mut known = None;
     for &card in line {
-        for v in solver.card_values(p) {
+        let values = solver.card_values_from(p, known);
+        for v in &values {
             let x = (v.card.index() as u64) << 32 | v.value as u32 as u64;
             sum = troef_cards::deal::mix64(sum ^ x);
         }
+        known = values.iter().find(|v| v.card == card).map(|v| v.value);
         p.play(card);
     }
     run.push(s, i, c, solver.stats.nodes);

@@ -398,11 +398,16 @@ pub fn analyze(
         if g.is_over() || !g.legal().contains(p.card) || g.to_play() != p.seat {
             break;
         }
-        // Ramsch: every card is valued for the player who plays it.
-        if let AnyGame::Ramsch(r) = &mut g {
-            r.set_me(p.seat);
-        }
-        let values = solver.card_values(&mut g);
+        // Ramsch: every card is valued for the player who plays it, so the
+        // value known so far is another player's, no guess for this one's.
+        let known = match &mut g {
+            AnyGame::Ramsch(r) => {
+                r.set_me(p.seat);
+                None
+            }
+            _ => Some(now),
+        };
+        let values = solver.card_values_from(&mut g, known);
         let max = g.maximizer(p.seat);
         let best_v = values
             .iter()
@@ -465,7 +470,7 @@ pub fn analyze(
     let final_best = if g.is_over() {
         Vec::new()
     } else {
-        let values = solver.card_values(&mut g);
+        let values = solver.card_values_from(&mut g, Some(now));
         values
             .iter()
             .filter(|v| v.value == now)
