@@ -574,6 +574,9 @@ impl Position for AnyGame {
     fn first_guess(&self) -> i32 {
         each!(self, g => g.first_guess())
     }
+    fn first_guess_is_cliff(&self) -> bool {
+        each!(self, g => g.first_guess_is_cliff())
+    }
     fn value_step(&self) -> i32 {
         each!(self, g => g.value_step())
     }

@@ -611,6 +611,9 @@ impl Position for Klaverjas {
         // at most -162.
         1
     }
+    fn first_guess_is_cliff(&self) -> bool {
+        true
+    }
     fn value_step(&self) -> i32 {
         // Made: (mc + roem + pit) - (162 - mc + roem' + pit'), with roem and
         // pit in tens: 2 mc - 162 plus tens. Nat: -(162 + roem + pit).
