@@ -104,8 +104,8 @@ pub trait Position {
     /// Whether [`Position::first_guess`] is a cliff of the values: a
     /// threshold (made or nat, the bid reached or not) that the values on
     /// either side lie away from, so that the first probe says no more than
-    /// the side. Then, where two play against two, the driver steps out from
-    /// it (`gallop`) as from a guess, rather than bisecting what is left.
+    /// the side. Then the driver steps out from it (`gallop`) as from a
+    /// guess, rather than bisecting what is left.
     /// Klaverjassen's made or nat is (BENCHMARKS.md, "stepping out from the
     /// cliff"); Pandoeren's bid is a threshold of that kind too, but its
     /// deals took 8% more nodes that way, so it says no.

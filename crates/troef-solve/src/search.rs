@@ -287,22 +287,21 @@ impl Solver {
     /// the 99th percentile; in games of two against two the costs are alike
     /// and splitting by them gained nothing.
     ///
-    /// A guess given (the value of a sibling card, where a position's cards
-    /// are valued) is mostly near the value: a weak bound then steps out
-    /// from it (`gallop`) instead of bisecting, or splitting by cost where
-    /// one plays alone. Measured (BENCHMARKS.md, "annotation steps out from
-    /// the sibling's value"): 1,000 annotated Klaverjassen hands −12% mean
-    /// nodes, −14% at the median; where one plays alone too ("stepping out
-    /// from the cliff"), Schafkopf's 1,000 annotated hands −1.0% in sum,
-    /// −5.5% in geometric mean. A game's own first guess is no estimate, and stepping
-    /// out from Jass's (0) cost its trump deals 11–15% more nodes. But where
-    /// it is a cliff ([`Position::first_guess_is_cliff`]: Klaverjassen asks
-    /// "made?" first), the values past it are spread far, and the first
-    /// probes of a bisection land far from the value, where Klaverjassen's
-    /// probes are dear: stepping out from the cliff instead, 1,000
-    /// Klaverjassen deals −3.2% nodes in sum and −12.6% at the 99th
-    /// percentile (BENCHMARKS.md, "stepping out from the cliff"; Pandoeren's
-    /// bid, a cliff too, lost 8% there).
+    /// A guess given (the value of a sibling card, where a position's cards are
+    /// valued) is mostly near the value: a weak bound then steps out from it
+    /// (`gallop`) instead of bisecting, or splitting by cost where one plays
+    /// alone. Measured (BENCHMARKS.md, "annotation steps out from the sibling's
+    /// value"): 1,000 annotated Klaverjassen hands −12% mean nodes, −14% at the
+    /// median; where one plays alone too ("stepping out from the cliff"),
+    /// Schafkopf's 1,000 annotated hands −1.0% in sum, −5.5% in geometric mean.
+    /// A game's own first guess is no estimate, and stepping out from Jass's
+    /// (0) cost its trump deals 11–15% more nodes. But where it is a cliff
+    /// ([`Position::first_guess_is_cliff`]: Klaverjassen asks "made?" first),
+    /// the values past it are spread far, and the first probes of a bisection
+    /// land far from the value, where Klaverjassen's probes are dear: stepping
+    /// out from the cliff instead, 1,000 Klaverjassen deals −3.2% nodes in sum
+    /// and −12.6% at the 99th percentile (BENCHMARKS.md, "stepping out from the
+    /// cliff"; Pandoeren's bid, a cliff too, lost 8% there).
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.value_within(p, guess, (i32::MIN, i32::MAX))
     }
@@ -392,18 +391,18 @@ impl Solver {
         self.card_values_from(p, None)
     }
 
-    /// As [`Solver::card_values`], given the position's value where the
-    /// caller knows it (an analysis does: the value after the card played
-    /// before). It must be the value this solver computes for the position:
-    /// the cards' values are searched inside it. The best card is worth exactly that, and most cards near
-    /// it, so the first card's probes step out from it as each later card's
-    /// step out from the card before ([`Solver::value_from`]). Measured
-    /// (BENCHMARKS.md, "the position's value as the first card's guess"):
-    /// 1,000 annotated Klaverjassen hands −0.8% mean nodes, −1.6% median;
-    /// Schafkopf −0.3%. The value also bounds every card's (no card is
-    /// worth more to the player to move), which the driver's interval
-    /// starts inside: Klaverjassen's hands a further −0.5%, Schafkopf's
-    /// −1.3% (−2.5% median).
+    /// As [`Solver::card_values`], given the position's value where the caller
+    /// knows it (an analysis does: the value after the card played before). It
+    /// must be the value this solver computes for the position: the cards'
+    /// values are searched inside it. The best card is worth exactly that, and
+    /// most cards near it, so the first card's probes step out from it as each
+    /// later card's step out from the card before ([`Solver::value_from`]).
+    /// Measured (BENCHMARKS.md, "the position's value as the first card's
+    /// guess"): 1,000 annotated Klaverjassen hands −0.8% mean nodes, −1.6%
+    /// median; Schafkopf −0.3%. The value also bounds every card's (no card is
+    /// worth more to the player to move), which the driver's interval starts
+    /// inside: Klaverjassen's hands a further −0.5%, Schafkopf's −1.3% (−2.5%
+    /// median).
     pub fn card_values_from<P: Position>(
         &mut self,
         p: &mut P,
