@@ -1240,7 +1240,9 @@ fn sort_moves<P: Position + ?Sized>(
                 .all(|o| order.strength(o, c) <= own)
         };
         let maximizing = p.maximizer(me);
-        let doomed = if free_ruff && n == 3 {
+        // Read only where a ruff is possible: the last card to a suit led
+        // that is not trumps.
+        let doomed = if free_ruff && n == 3 && order.group_of(led) != 4 {
             order::doomed_trumps(p, order, me)
         } else {
             CardSet::EMPTY
