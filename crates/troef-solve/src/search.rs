@@ -19,15 +19,16 @@ pub struct Options {
     pub ordering: bool,
     pub equivalence: bool,
     /// The table starts with `2^table_bits` slots of two entries (16 bytes
-    /// each) for positions of 29 to 32 cards, two bits more for larger ones
-    /// (Jass's 36 cards: a trick more, ten times the positions) and fewer
-    /// for endgames, and doubles as the search outgrows it (see
-    /// `table_bits`). The table by rank key (with `equivalence`) has a
-    /// quarter as many, of 32 bytes. Measured (BENCHMARKS.md): 2^16 slots
-    /// (2 MB) solve Klaverjassen deals 15% faster than 2^18, though they
-    /// keep fewer entries: a table that outgrows the caches costs more in
-    /// misses than it saves; Jass's trump deals want 2^21, its Obenabe and
-    /// Undeufe deals are faster in 2^18.
+    /// each) for positions of 29 cards or more, fewer for endgames, and
+    /// doubles as the search outgrows it (see `table_bits`); that of a deal
+    /// of more than 32 cards (Jass's 36: a trick more, ten times the
+    /// positions) grows early and further. The table by rank key (with
+    /// `equivalence`) has a quarter as many, of 32 bytes. Measured
+    /// (BENCHMARKS.md): 2^16 slots (2 MB) solve Klaverjassen deals 15%
+    /// faster than 2^18, though they keep fewer entries: a table that
+    /// outgrows the caches costs more in misses than it saves; Jass's trump
+    /// deals grow to 2^21, its Obenabe and Undeufe deals take 5% less time
+    /// started at 2^16 than at 2^18.
     pub table_bits: u32,
 }
 
@@ -66,10 +67,9 @@ thread_local! {
     static SPARE_MEMOS: RefCell<Vec<Memo>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A solver's tables of at most this many bytes are kept for the next
-/// solver on its thread (Klaverjassen's and Schafkopf's: 3 MB, Jass's 12
-/// MB as it starts); larger ones (Jass's grown to 96 MB) are freed, whose
-/// searches take far longer than zeroing them.
+/// The tables a thread keeps for its next solvers, at most this many bytes
+/// in all (a deal's two tables take 3 MB as they start); larger ones (Jass's grown to 96 MB) are freed, whose searches take
+/// far longer than zeroing them.
 const SPARE_BYTES: usize = 16 << 20;
 
 /// A table of `2^bits` slots of entries of `words` words, growing to
@@ -97,23 +97,36 @@ impl Drop for Solver {
     fn drop(&mut self) {
         let tables = [self.table.take(), self.quasi.take()];
         let memo = std::mem::take(&mut self.memo);
-        // Neither is kept while the thread's own storage is going away.
+        // Not kept while the thread's own storage is going away.
         let _ = SPARE_MEMOS.try_with(|m| {
             let mut m = m.borrow_mut();
             if !memo.slots.is_empty() && m.len() < SPARE_MEMO_COUNT {
                 m.push(memo);
             }
         });
-        let _ = SPARE.try_with(|s| {
-            let mut s = s.borrow_mut();
-            for t in tables.into_iter().flatten() {
-                if t.bytes() <= SPARE_BYTES {
-                    s.retain(|o| o.words() != t.words());
-                    s.push(t);
-                }
-            }
-        });
+        keep_spare(tables);
     }
+}
+
+/// Keeps `tables` for this thread's next solves ([`spare`]): one of each
+/// kind and size, the smallest first, [`SPARE_BYTES`] in all. A table that
+/// grew for a large search does not push out the one a new solve starts
+/// with.
+fn keep_spare(tables: [Option<Table>; 2]) {
+    // Nothing is kept while the thread's own storage is going away.
+    let _ = SPARE.try_with(|s| {
+        let mut s = s.borrow_mut();
+        for t in tables.into_iter().flatten() {
+            s.retain(|o| (o.words(), o.bits()) != (t.words(), t.bits()));
+            s.push(t);
+        }
+        s.sort_by_key(Table::bytes);
+        let mut total = 0;
+        s.retain(|t| {
+            total += t.bytes();
+            total <= SPARE_BYTES
+        });
+    });
 }
 
 /// How many bits more a deal of more than 32 cards may grow its table to
@@ -123,17 +136,18 @@ pub const LARGE_DEAL_BITS: u32 = 5;
 /// The table's size for a position with `cards` in play, as `(start, most)`
 /// in bits, and when it doubles (the shift of `tt::Table::grow_after`):
 /// from 29 to 32 cards `bits`, growing to [`TABLE_GROWTH`] bits more when
-/// the search outgrows it; above, two bits more, growing early
+/// the search outgrows it; above, `bits` too, growing early
 /// ([`LARGE_DEAL_GROW_AFTER`]) to [`LARGE_DEAL_BITS`] more; and two bits
 /// fewer a trick below (an endgame of five tricks starts with 2^10 slots).
 /// The table is allocated zeroed, and a page first touched costs a fault,
 /// so a table much larger than the search is slower, not faster: Jass's
 /// Obenabe and Undeufe deals (about a million nodes) took 1.6 times as long
-/// in the 2^21 slots its trump deals (up to fifty million) want
-/// (BENCHMARKS.md).
+/// in the 2^21 slots its trump deals (up to fifty million) want, and 5%
+/// less time started at 2^16 than at 2^18, where the trump deals, growing
+/// early, took the same (BENCHMARKS.md).
 fn table_bits(bits: u32, cards: usize) -> (u32, u32, u32) {
     if cards > 32 {
-        return (bits + 2, bits + LARGE_DEAL_BITS, LARGE_DEAL_GROW_AFTER);
+        return (bits, bits + LARGE_DEAL_BITS, LARGE_DEAL_GROW_AFTER);
     }
     let tricks_short = (32usize.saturating_sub(cards) / 4) as u32;
     let start = bits.saturating_sub(2 * tricks_short).max(bits.min(10));
@@ -253,9 +267,9 @@ impl Solver {
     /// Forgets the table. Needed before solving a different deal, trump or
     /// profile: the table's keys hold the cards, not the rules.
     pub fn reset(&mut self) {
-        for t in [&mut self.table, &mut self.quasi].into_iter().flatten() {
-            t.clear();
-        }
+        // A table that grew is not kept at its size: the next solve starts
+        // with the size a new solver's would.
+        keep_spare([self.table.take(), self.quasi.take()]);
         self.memo.clear();
     }
 
