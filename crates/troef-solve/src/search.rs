@@ -68,13 +68,14 @@ thread_local! {
 }
 
 /// The tables a thread keeps for its next solvers, at most this many bytes
-/// in all (a deal's two tables take 3 MB as they start); larger ones (Jass's grown to 96 MB) are freed, whose searches take
-/// far longer than zeroing them.
+/// in all (a deal's two tables take 3 MB as they start); larger ones
+/// (Jass's grown to 96 MB) are freed, whose searches take far longer than
+/// zeroing them.
 const SPARE_BYTES: usize = 16 << 20;
 
 /// A table of `2^bits` slots of entries of `words` words, growing to
-/// `2^max`: the one of that kind and size this thread's last solver left,
-/// emptied, else a new one. A new table is memory zeroed for each solve,
+/// `2^max`: the one of that kind and size this thread's earlier solvers
+/// left ([`keep_spare`]), emptied, else a new one. A new table is memory zeroed for each solve,
 /// which costs a deal of a few milliseconds a measurable part of its time
 /// (Het pandoeren's median deal: more than its search); an emptied one is
 /// the same table to the search (entries of an older generation are free
