@@ -75,11 +75,11 @@ const SPARE_BYTES: usize = 16 << 20;
 
 /// A table of `2^bits` slots of entries of `words` words, growing to
 /// `2^max`: the one of that kind and size this thread's earlier solvers
-/// left ([`keep_spare`]), emptied, else a new one. A new table is memory zeroed for each solve,
-/// which costs a deal of a few milliseconds a measurable part of its time
-/// (Het pandoeren's median deal: more than its search); an emptied one is
-/// the same table to the search (entries of an older generation are free
-/// slots), so it visits the same nodes.
+/// left ([`keep_spare`]), emptied, else a new one. A new table is memory
+/// zeroed for each solve, which costs a deal of a few milliseconds a
+/// measurable part of its time (Het pandoeren's median deal: more than its
+/// search); an emptied one is the same table to the search (entries of an
+/// older generation are free slots), so it visits the same nodes.
 fn spare(words: usize, bits: u32, max: u32) -> Table {
     let kept = SPARE.with(|s| {
         let mut s = s.borrow_mut();

@@ -87,6 +87,15 @@ fn agree<P: Position + Clone>(p: &mut P, what: &str) {
         assert_eq!(got, expected, "{what} {opts:?} given the value");
         let mut s = Solver::new(opts);
         assert_eq!(s.value(p), root, "{what} {opts:?} root");
+        // A first guess, right or wrong, changes no value.
+        for guess in [root, root - 37, root + 41] {
+            let mut s = Solver::new(opts);
+            assert_eq!(
+                s.value_from(p, Some(guess)),
+                root,
+                "{what} {opts:?} guess {guess}"
+            );
+        }
     }
 }
 
