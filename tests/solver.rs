@@ -58,7 +58,7 @@ fn analysed(text: &str, dir: &Path) -> String {
     let mut out = format!("% TTN {}\n", troef_ttn::TTN_VERSION);
     for mut c in traced_text(text, dir) {
         let p = profile(&c, dir);
-        analyze::record(&mut c, &p, || {}).unwrap_or_else(|s| panic!("{}", s.0));
+        analyze::record(&mut c, &p, 1, || {}).unwrap_or_else(|s| panic!("{}", s.0));
         let r = c.record.unwrap();
         out.push('\n');
         troef_ttn::print_record(&r, troef_rules::layout(&r), &mut out);
@@ -73,7 +73,7 @@ fn puzzles_have_their_hand_worked_answers() {
     for f in files {
         for mut c in traced(&f) {
             let p = profile(&c, f.parent().unwrap());
-            let report = analyze::record(&mut c, &p, || {}).unwrap();
+            let report = analyze::record(&mut c, &p, 1, || {}).unwrap();
             let claim = report
                 .claim
                 .unwrap_or_else(|| panic!("{}: a puzzle states its answer", rel(&f)));
@@ -119,7 +119,7 @@ fn analysis_reports_are_consistent() {
     let text = std::fs::read_to_string(&path).unwrap();
     for mut c in traced_text(&text, dir) {
         let p = profile(&c, dir);
-        let r = analyze::record(&mut c, &p, || {}).unwrap();
+        let r = analyze::record(&mut c, &p, 1, || {}).unwrap();
         assert_eq!(r.plays.first().unwrap().before, r.value);
         for (i, play) in r.plays.iter().enumerate() {
             assert!(play.cost >= 0, "play {i}");
@@ -254,7 +254,7 @@ fn het_pandoeren_final_values_are_the_replays_verdicts() {
             };
             let Some(score) = out.score else { continue };
             let p = profile(&c, f.parent().unwrap());
-            let r = analyze::record(&mut c, &p, || {}).unwrap_or_else(|s| panic!("{}", s.0));
+            let r = analyze::record(&mut c, &p, 1, || {}).unwrap_or_else(|s| panic!("{}", s.0));
             let want = if score.verdict == "made" {
                 score.value
             } else {
@@ -505,7 +505,7 @@ fn a_wrong_puzzle_answer_is_e610() {
     assert_eq!(recs.len(), 1);
     let c = &mut recs[0];
     let p = profile(c, f.parent().unwrap());
-    let report = analyze::record(c, &p, || {}).unwrap();
+    let report = analyze::record(c, &p, 1, || {}).unwrap();
     assert!(!report.claim.unwrap().ok);
     let d = c
         .diagnostics
@@ -521,4 +521,64 @@ fn a_wrong_puzzle_answer_is_e610() {
     );
     let loc = troef_ttn::diag::locate(&text, 0, 1, d.span);
     assert_eq!((loc.line, loc.column), (18, 15));
+}
+
+/// `troef analyze` shares a record's cards among threads when the file has
+/// fewer records than threads: the report (but for its node count) and the
+/// annotated record are the same as on one thread, card for card and line
+/// for line, in every game (Ramsch too, whose cards are each valued for the
+/// player who plays it).
+#[test]
+fn an_analysis_shared_among_threads_is_the_one_threads() {
+    // Every record of a file, or the one given (the smallest Ramsch).
+    let files = [
+        ("corpus/klaverjassen/nat.ttn", None),
+        ("corpus/jass/modes.ttn", None),
+        ("corpus/jass/schieben.ttn", None),
+        ("corpus/schafkopf/called-ace.ttn", None),
+        ("corpus/schafkopf/bidding.ttn", None),
+        ("corpus/schafkopf/netschafkopf.ttn", Some(4)),
+        ("corpus/puzzles/schafkopf.ttn", None),
+        ("corpus/het-pandoeren/stoet-and-4e-boer.ttn", None),
+        ("corpus/pandoeren/worked-example-150.ttn", None),
+        ("corpus/pandoeren/partner-contracts.ttn", None),
+    ];
+    let (mut shared, mut ramsch) = (0, 0);
+    for (f, which) in files {
+        let path = root().join(f);
+        let dir = path.parent().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let one = traced_text(&text, dir);
+        let three = traced_text(&text, dir);
+        for (i, (mut a, mut b)) in one.into_iter().zip(three).enumerate() {
+            if which.is_some_and(|w| w != i) {
+                continue;
+            }
+            let p = profile(&a, dir);
+            let Ok(ra) = analyze::record(&mut a, &p, 1, || {}) else {
+                continue;
+            };
+            let mut ticks = 0;
+            let rb = analyze::record(&mut b, &p, 3, || ticks += 1).unwrap();
+            assert_eq!(ticks, ra.plays.len(), "{f}: a tick a card");
+            let json = |r: &analyze::Report| {
+                let mut v = serde_json::to_value(r).unwrap();
+                v.as_object_mut().unwrap().remove("nodes");
+                v
+            };
+            assert_eq!(json(&ra), json(&rb), "{f}");
+            let print = |c: &Checked| {
+                let r = c.record.as_ref().unwrap();
+                let mut s = String::new();
+                troef_ttn::print_record(r, troef_rules::layout(r), &mut s);
+                s
+            };
+            assert_eq!(print(&a), print(&b), "{f}");
+            shared += ra.plays.iter().filter(|p| !p.line.is_empty()).count();
+            ramsch += usize::from(ra.contract == "ramsch");
+        }
+    }
+    // The lines were compared too: some cards cost something.
+    assert!(shared > 0);
+    assert_eq!(ramsch, 1);
 }

@@ -93,7 +93,9 @@ struct JobsArg {
     /// order, for any number. `check`, `json` and `show` replay batches of
     /// records on them; `solve` shares out a deal's contracts and sides,
     /// each thread with a table of its own (about 100 MB for a Jass deal,
-    /// 12 MB for the other games); `analyze` the records of the file.
+    /// 12 MB for the other games); `analyze` the records of the file, and
+    /// a file of fewer records than threads shares each record's cards
+    /// among the spare ones.
     #[arg(
         long = "jobs",
         short = 'j',

@@ -276,7 +276,7 @@ pub fn run_analyze(
 ) -> io::Result<u8> {
     let source = Source::File(path.to_string());
     let progress = crate::progress::records_in(path)?;
-    let (name, mut recs) = records(&source, overrides, true)?;
+    let (name, recs) = records(&source, overrides, true)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if !json && first {
@@ -289,6 +289,7 @@ pub fn run_analyze(
     // order; they are written in file order. At most `window` are out at
     // once, so memory stays bounded by a few records whatever the file.
     let window = 2 * threads;
+    let (mut recs, inner) = share_threads(recs, threads, window);
     let (job_tx, job_rx) = mpsc::channel::<(usize, Checked)>();
     let job_rx = Mutex::new(job_rx);
     let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
@@ -311,7 +312,7 @@ pub fn run_analyze(
                         let _ = msg_tx.send(Msg::Card);
                     };
                     panic::catch_unwind(AssertUnwindSafe(|| {
-                        analyse_one(&mut c, source, overrides, tick)
+                        analyse_one(&mut c, source, overrides, inner, tick)
                     }))
                     .unwrap_or_else(|_| Err("internal error: the solver panicked".to_string()))
                 } else {
@@ -430,8 +431,42 @@ fn analyse_one(
     c: &mut Checked,
     source: &Source,
     overrides: &[AnyProfile],
+    threads: usize,
     tick: impl FnMut(),
 ) -> Result<analyze::Analysis, String> {
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
-    analyze::any_record(c, &profile, tick).map_err(|s| s.0)
+    analyze::any_record(c, &profile, threads, tick).map_err(|s| s.0)
+}
+
+/// How many threads each record's analysis may use: where the source ends
+/// within its first `window` pieces and holds fewer records than `threads`
+/// (a single hand, a few), the threads that no record would keep busy are
+/// shared among its records (`troef_solve::analyze::analyze`); else one
+/// each. Returns the records, those read ahead first.
+fn share_threads(
+    mut recs: CheckedRecords,
+    threads: usize,
+    window: usize,
+) -> (CheckedRecords, usize) {
+    let mut ahead = Vec::new();
+    let mut ended = false;
+    while ahead.len() < window {
+        match recs.next() {
+            Some(c) => ahead.push(c),
+            None => {
+                ended = true;
+                break;
+            }
+        }
+    }
+    let records = ahead
+        .iter()
+        .filter(|c| matches!(c, Ok(c) if c.is_record()))
+        .count();
+    let inner = if ended && records > 0 {
+        (threads / records).max(1)
+    } else {
+        1
+    };
+    (Box::new(ahead.into_iter().chain(recs)), inner)
 }

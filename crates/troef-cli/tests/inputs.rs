@@ -674,3 +674,38 @@ fn dd_annotations_are_fields_in_json_and_import_back_unchanged() {
     assert_eq!(code, 0);
     assert_eq!(back, analysed);
 }
+
+/// `troef analyze` on a file of fewer records than threads shares each
+/// record's cards among the spare threads: the annotated records, and the
+/// JSON reports but for their node counts, are those of one thread.
+#[test]
+fn analyze_shares_a_single_record_among_threads_and_writes_the_same() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for file in ["corpus/klaverjassen/nat.ttn", "corpus/jass/modes.ttn"] {
+        let run = |jobs: &str, json: bool| {
+            let mut args = vec!["analyze", "--jobs", jobs, file];
+            if json {
+                args.extend(["--format", "json"]);
+            }
+            let (code, out, err) = troef(&root, &args);
+            assert_eq!(code, 0, "{file} --jobs {jobs}: {err}");
+            out
+        };
+        let no_nodes = |out: String| -> Vec<serde_json::Value> {
+            out.lines()
+                .map(|l| {
+                    let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                    let report = v["analysis"].as_object_mut().unwrap();
+                    assert!(report.remove("nodes").is_some_and(|n| n.as_u64() > Some(0)));
+                    v
+                })
+                .collect()
+        };
+        let (one, one_json) = (run("1", false), no_nodes(run("1", true)));
+        assert!(one.contains("{dd: "), "{file}");
+        for jobs in ["2", "5"] {
+            assert_eq!(one, run(jobs, false), "{file} --jobs {jobs}");
+            assert_eq!(one_json, no_nodes(run(jobs, true)), "{file} --jobs {jobs}");
+        }
+    }
+}

@@ -9,8 +9,10 @@
 //! nat, won to lost, schneider or schwarz lost or conceded, the match).
 
 use crate::game::{AnyGame, Choice};
-use crate::{Options, Position, Solver};
+use crate::{CardValue, Options, Position, Solver};
 use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::profiles::AnyProfile;
 use troef_rules::{GameReplay, Outcome, PlayPoint};
@@ -377,106 +379,38 @@ fn contract_of(replay: &GameReplay) -> Option<(String, Seat)> {
     }
 }
 
-/// Analyses the main line; `progress` is told after every card.
+/// Analyses the main line on up to `threads` threads; `progress` is told
+/// after every card. On one thread, the positions share a table and each
+/// position's value (the card played before) guides its cards' search; on
+/// more, the first position's cards are valued one by one on the threads
+/// and every later position is one piece of work: the same report but for
+/// its node count (spec/analysis.md, section 3).
 pub fn analyze(
     mut g: AnyGame,
     choice: Choice,
     profile: &AnyProfile,
     trace: &[PlayPoint],
+    threads: usize,
     mut progress: impl FnMut(),
 ) -> Report {
-    let mut solver = Solver::new(Options::FULL);
     let th = Thresholds::of(&g);
-    let value = solver.value(&mut g);
-    let result = g.outcome(value).text;
-    // Before the loop: Ramsch values each card for its player, and the
+    let n = main_line(&g, trace);
+    // Before the cards: Ramsch values each card for its player, and the
     // report's side is the one its first value is for.
     let side = side_of(&g);
-    let mut plays = Vec::new();
-    let mut now = value;
-    for p in trace {
-        if g.is_over() || !g.legal().contains(p.card) || g.to_play() != p.seat {
-            break;
-        }
-        // Ramsch: every card is valued for the player who plays it, so the
-        // value known so far is another player's, no guess for this one's.
-        let known = match &mut g {
-            AnyGame::Ramsch(r) => {
-                r.set_me(p.seat);
-                None
-            }
-            _ => Some(now),
-        };
-        let values = solver.card_values_from(&mut g, known);
-        let max = g.maximizer(p.seat);
-        let best_v = values
-            .iter()
-            .map(|v| v.value)
-            .reduce(|a, b| if max { a.max(b) } else { a.min(b) })
-            .expect("a legal card");
-        let after = values
-            .iter()
-            .find(|v| v.card == p.card)
-            .map_or(best_v, |v| v.value);
-        let own = |v: i32| if max { g.points(v) } else { -g.points(v) };
-        let cost = own(best_v) - own(after);
-        let class_lost = g.outcome(best_v).class != g.outcome(after).class;
-        let glyph = if cost >= th.blunder || (class_lost && cost > 0) {
-            Some("??")
-        } else if cost >= th.mistake {
-            Some("?")
-        } else {
-            None
-        };
-        let best: Vec<Card> = values
-            .iter()
-            .filter(|v| v.value == best_v)
-            .map(|v| v.card)
-            .collect();
-        let mut line = Vec::new();
-        if cost > 0 {
-            let b = best[0];
-            g.play(b);
-            let rest = solver.principal_variation(&mut g, best_v);
-            g.undo();
-            // The best card, the rest of its trick and the next trick.
-            let take = (4 - g.in_trick()) + 4;
-            line.push(b);
-            line.extend(rest.into_iter().take(take - 1));
-        }
-        plays.push(PlayReport {
-            trick: p.trick,
-            seat: p.seat,
-            card: p.card.to_string(),
-            playing_side: max,
-            before: best_v,
-            after,
-            cost,
-            glyph,
-            best: best.iter().map(|c| c.to_string()).collect(),
-            values: values
-                .iter()
-                .map(|v| CardReport {
-                    card: v.card.to_string(),
-                    value: v.value,
-                })
-                .collect(),
-            line: line.iter().map(|c| c.to_string()).collect(),
-        });
-        g.play(p.card);
-        now = after;
-        progress();
-    }
-    let final_best = if g.is_over() {
-        Vec::new()
+    let Line {
+        value,
+        result,
+        plays,
+        final_best,
+        final_result,
+        nodes,
+    } = if threads > 1 && n > 0 {
+        shared(&g, th, &trace[..n], threads, progress)
     } else {
-        let values = solver.card_values_from(&mut g, Some(now));
-        values
-            .iter()
-            .filter(|v| v.value == now)
-            .map(|v| v.card.to_string())
-            .collect()
+        alone(&mut g, th, &trace[..n], &mut progress)
     };
+    let final_value = plays.last().map_or(value, |p| p.after);
     Report {
         final_best,
         claim: None,
@@ -488,10 +422,329 @@ pub fn analyze(
         thresholds: th,
         value,
         result,
-        final_value: now,
-        final_result: g.outcome(now).text,
+        final_value,
+        final_result,
         plays,
+        nodes,
+    }
+}
+
+/// How many cards of `trace` the analysis follows from `g`: up to the end
+/// of play, or the first card that is not the player to move's legal card.
+fn main_line(g: &AnyGame, trace: &[PlayPoint]) -> usize {
+    let mut g = g.clone();
+    let mut n = 0;
+    for p in trace {
+        if g.is_over() || !g.legal().contains(p.card) || g.to_play() != p.seat {
+            break;
+        }
+        g.play(p.card);
+        n += 1;
+    }
+    n
+}
+
+/// What the analysis of a main line finds.
+struct Line {
+    /// The deal's value at the start of play, and its meaning.
+    value: i32,
+    result: String,
+    plays: Vec<PlayReport>,
+    final_best: Vec<String>,
+    /// The meaning of the value at the end of the line.
+    final_result: String,
+    nodes: u64,
+}
+
+/// The analysis on one solver, card after card: each position's value (the
+/// value of the card played before) is the first guess and the bound of its
+/// cards' values.
+fn alone(g: &mut AnyGame, th: Thresholds, line: &[PlayPoint], progress: &mut impl FnMut()) -> Line {
+    let mut solver = Solver::new(Options::FULL);
+    let value = solver.value(g);
+    let result = g.outcome(value).text;
+    let mut plays = Vec::new();
+    let mut now = value;
+    for p in line {
+        // Ramsch: every card is valued for the player who plays it, so the
+        // value known so far is another player's, no guess for this one's.
+        let known = match g {
+            AnyGame::Ramsch(r) => {
+                r.set_me(p.seat);
+                None
+            }
+            _ => Some(now),
+        };
+        let values = solver.card_values_from(g, known);
+        let report = play_report(&mut solver, g, p, &values, th);
+        now = report.after;
+        plays.push(report);
+        g.play(p.card);
+        progress();
+    }
+    let final_best = if g.is_over() {
+        Vec::new()
+    } else {
+        best_at(&solver.card_values_from(g, Some(now)), now)
+    };
+    Line {
+        value,
+        result,
+        plays,
+        final_best,
+        final_result: g.outcome(now).text,
         nodes: solver.stats.nodes,
+    }
+}
+
+/// A piece of work of [`shared`].
+#[derive(Clone, Copy)]
+enum Job {
+    /// The deal's value (Ramsch: for the player it is reported for, where
+    /// the first position's cards are valued for the first player).
+    Value,
+    /// The value after one card (one of each class) of the first position.
+    Lead(Card),
+    /// Every card of the position after this many cards of the line.
+    At(usize),
+    /// The position at the end of the line, where play is not over.
+    End,
+}
+
+/// What a thread of [`shared`] sends back.
+enum Done {
+    Value(i32),
+    Lead(Card, i32),
+    At(usize, PlayReport),
+    End(Vec<CardValue>),
+    Nodes(u64),
+}
+
+/// The analysis shared among `threads` threads, for a single record that
+/// would otherwise keep one core busy while the others wait (`troef analyze`
+/// gives a file of fewer records than threads the spare ones). The first
+/// position holds most of the work (three quarters of a Klaverjassen hand's,
+/// two thirds of a Jass hand's: BENCHMARKS.md), so its cards are shared out
+/// one by one; every later position is one piece. Each thread keeps one
+/// solver for its pieces. The deal's value is the best of the first
+/// position's cards (Ramsch's, valued for another player than the first
+/// card's, is one more piece); no position knows its value beforehand. Every value,
+/// glyph and line is the same as [`alone`]'s (values are exact, and
+/// [`Solver::principal_variation`] depends on the position alone); only the
+/// node count differs, with the threads' share of the work.
+fn shared(
+    g: &AnyGame,
+    th: Thresholds,
+    line: &[PlayPoint],
+    threads: usize,
+    mut progress: impl FnMut(),
+) -> Line {
+    let mut head = Solver::new(Options::FULL);
+    let mut first = g.clone();
+    for_player(&mut first, line[0].seat);
+    let (reps, map) = head.card_classes(&first);
+    let mut end = after_line(g, line);
+    for_player(&mut end, line[line.len() - 1].seat);
+    let ramsch = matches!(g, AnyGame::Ramsch(_));
+    let mut jobs: Vec<Job> = Vec::new();
+    if ramsch {
+        jobs.push(Job::Value);
+    }
+    jobs.extend(reps.iter().map(|&c| Job::Lead(c)));
+    jobs.extend((1..line.len()).map(Job::At));
+    if !end.is_over() {
+        jobs.push(Job::End);
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut leads: Vec<(Card, i32)> = Vec::with_capacity(reps.len());
+    let mut plays: Vec<Option<PlayReport>> = vec![None; line.len()];
+    let mut end_values = Vec::new();
+    let mut ramsch_value = None;
+    let mut nodes = 0;
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(jobs.len()) {
+            let (tx, next, jobs) = (tx.clone(), &next, &jobs);
+            let (base, first) = (g.clone(), first.clone());
+            scope.spawn(move || {
+                let mut solver = Solver::new(Options::FULL);
+                // The value of the last first card this thread valued: the
+                // next one's first guess, as a sibling's is on one thread.
+                // Measured (BENCHMARKS.md, "a single record's cards on every
+                // core"): Jass −6% time; but Ramsch, valued for one player
+                // against three, +9%, where the driver starts at the cheap
+                // end without a guess.
+                let mut sibling = None;
+                while let Some(&job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let done = match job {
+                        Job::Value => Done::Value(solver.value(&mut base.clone())),
+                        Job::Lead(c) => {
+                            let mut x = first.clone();
+                            x.play(c);
+                            let v = solver.value_from(&mut x, sibling);
+                            sibling = Some(v).filter(|_| !ramsch);
+                            Done::Lead(c, v)
+                        }
+                        Job::At(k) => {
+                            let mut x = after_line(&base, &line[..k]);
+                            for_player(&mut x, line[k].seat);
+                            let values = solver.card_values(&mut x);
+                            Done::At(k, play_report(&mut solver, &mut x, &line[k], &values, th))
+                        }
+                        Job::End => {
+                            let mut x = after_line(&base, line);
+                            for_player(&mut x, line[line.len() - 1].seat);
+                            Done::End(solver.card_values(&mut x))
+                        }
+                    };
+                    if tx.send(done).is_err() {
+                        return;
+                    }
+                }
+                let _ = tx.send(Done::Nodes(solver.stats.nodes));
+            });
+        }
+        drop(tx);
+        for done in rx {
+            match done {
+                Done::Value(v) => ramsch_value = Some(v),
+                Done::Lead(c, v) => leads.push((c, v)),
+                Done::At(k, r) => {
+                    plays[k] = Some(r);
+                    progress();
+                }
+                Done::End(v) => end_values = v,
+                Done::Nodes(k) => nodes += k,
+            }
+        }
+    });
+    // The first position, from its cards' values.
+    let mut values: Vec<CardValue> = map
+        .into_iter()
+        .map(|(c, rep)| CardValue {
+            card: c,
+            value: leads.iter().find(|l| l.0 == rep).map_or(0, |l| l.1),
+        })
+        .collect();
+    values.sort_by_key(|v| v.card);
+    let max = first.maximizer(first.to_play());
+    // The first position's value is the deal's, but where Ramsch values it
+    // for another player.
+    let value = ramsch_value.unwrap_or_else(|| best_value(&values, max));
+    plays[0] = Some(play_report(&mut head, &mut first, &line[0], &values, th));
+    progress();
+    let plays: Vec<PlayReport> = plays
+        .into_iter()
+        .map(|p| p.expect("every position analysed"))
+        .collect();
+    let now = plays.last().map_or(value, |p| p.after);
+    Line {
+        value,
+        result: g.outcome(value).text,
+        final_best: best_at(&end_values, now),
+        plays,
+        final_result: end.outcome(now).text,
+        nodes: nodes + head.stats.nodes,
+    }
+}
+
+/// Ramsch values every card for the player who plays it
+/// ([`crate::ramsch::RamschGame::set_me`]); the other games' sides are
+/// fixed.
+fn for_player(g: &mut AnyGame, seat: Seat) {
+    if let AnyGame::Ramsch(r) = g {
+        r.set_me(seat);
+    }
+}
+
+/// The position after the cards of `line` from `g`.
+fn after_line(g: &AnyGame, line: &[PlayPoint]) -> AnyGame {
+    let mut x = g.clone();
+    for p in line {
+        x.play(p.card);
+    }
+    x
+}
+
+/// The best of the cards' values for the player to move (`max`: she
+/// maximises).
+fn best_value(values: &[CardValue], max: bool) -> i32 {
+    values
+        .iter()
+        .map(|v| v.value)
+        .reduce(|a, b| if max { a.max(b) } else { a.min(b) })
+        .expect("a legal card")
+}
+
+/// The cards worth `value`.
+fn best_at(values: &[CardValue], value: i32) -> Vec<String> {
+    values
+        .iter()
+        .filter(|v| v.value == value)
+        .map(|v| v.card.to_string())
+        .collect()
+}
+
+/// The report of the card `p` played from `g`, whose legal cards are worth
+/// `values`: its cost, glyph, the best cards and, when it cost something,
+/// a best line ([`Solver::principal_variation`]).
+fn play_report(
+    solver: &mut Solver,
+    g: &mut AnyGame,
+    p: &PlayPoint,
+    values: &[CardValue],
+    th: Thresholds,
+) -> PlayReport {
+    let max = g.maximizer(p.seat);
+    let best_v = best_value(values, max);
+    let after = values
+        .iter()
+        .find(|v| v.card == p.card)
+        .map_or(best_v, |v| v.value);
+    let own = |v: i32| if max { g.points(v) } else { -g.points(v) };
+    let cost = own(best_v) - own(after);
+    let class_lost = g.outcome(best_v).class != g.outcome(after).class;
+    let glyph = if cost >= th.blunder || (class_lost && cost > 0) {
+        Some("??")
+    } else if cost >= th.mistake {
+        Some("?")
+    } else {
+        None
+    };
+    let best: Vec<Card> = values
+        .iter()
+        .filter(|v| v.value == best_v)
+        .map(|v| v.card)
+        .collect();
+    let mut line = Vec::new();
+    if cost > 0 {
+        let b = best[0];
+        // The best card, the rest of its trick and the next trick.
+        let take = (4 - g.in_trick()) + 4;
+        g.play(b);
+        let rest = solver.principal_variation(g, best_v, take - 1);
+        g.undo();
+        line.push(b);
+        line.extend(rest);
+    }
+    PlayReport {
+        trick: p.trick,
+        seat: p.seat,
+        card: p.card.to_string(),
+        playing_side: max,
+        before: best_v,
+        after,
+        cost,
+        glyph,
+        best: best.iter().map(|c| c.to_string()).collect(),
+        values: values
+            .iter()
+            .map(|v| CardReport {
+                card: v.card.to_string(),
+                value: v.value,
+            })
+            .collect(),
+        line: line.iter().map(|c| c.to_string()).collect(),
     }
 }
 
@@ -509,6 +762,7 @@ fn side_of(g: &AnyGame) -> String {
 pub fn record(
     c: &mut troef_rules::check::Checked,
     profile: &AnyProfile,
+    threads: usize,
     progress: impl FnMut(),
 ) -> Result<Report, Skip> {
     if !c.is_valid() {
@@ -521,7 +775,7 @@ pub fn record(
     solvable(replay)?;
     let trace = c.trace.clone().unwrap_or_default();
     let (g, choice) = start(replay, &trace, profile)?;
-    let mut report = analyze(g.clone(), choice, profile, &trace, progress);
+    let mut report = analyze(g.clone(), choice, profile, &trace, threads, progress);
     if let Some(t) = c.record.as_ref().and_then(|r| r.tag("DoubleDummy")) {
         let claim = check_claim(&t.value, report.final_value, &report.final_best);
         if let Some(problem) = &claim.problem {
@@ -562,12 +816,13 @@ pub struct TurnsReport {
 pub fn any_record(
     c: &mut troef_rules::check::Checked,
     profile: &AnyProfile,
+    threads: usize,
     progress: impl FnMut(),
 ) -> Result<Analysis, Skip> {
     let (AnyProfile::Dumbal(p), Some(Outcome::Dumbal(out))) =
         (profile, c.replay.as_ref().map(|r| &r.outcome))
     else {
-        return record(c, profile, progress).map(|r| Analysis::Tricks(Box::new(r)));
+        return record(c, profile, threads, progress).map(|r| Analysis::Tricks(Box::new(r)));
     };
     if !c.is_valid() {
         return Err(Skip("the record has errors (run `troef check`)".into()));

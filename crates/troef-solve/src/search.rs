@@ -423,15 +423,7 @@ impl Solver {
         p: &mut P,
         value: Option<i32>,
     ) -> Vec<CardValue> {
-        let legal = p.legal();
-        self.prepare(p);
-        let (reps, map) = if self.options.equivalence {
-            order::classes(p, &self.order, legal)
-        } else {
-            let all: Vec<Card> = legal.iter().collect();
-            let map = all.iter().map(|&c| (c, c)).collect();
-            (all, map)
-        };
+        let (reps, map) = self.card_classes(p);
         let mut guess = value;
         let mut rep_values = Vec::with_capacity(reps.len());
         // The position's value bounds every card's: none is worth more to
@@ -467,14 +459,35 @@ impl Solver {
         out
     }
 
-    /// A best line from a position of value `v`: at each turn the first
-    /// card (in search order) that keeps the value, found by zero-window
-    /// probes on the warm table.
-    pub fn principal_variation<P: Position>(&mut self, p: &mut P, v: i32) -> Vec<Card> {
-        let mut line = Vec::new();
+    /// The legal cards' classes ([`Solver::card_values`] values one card of
+    /// each): the representatives, and each legal card with its
+    /// representative. With [`Options::equivalence`] off, every card is a
+    /// class of its own.
+    pub fn card_classes<P: Position>(&mut self, p: &P) -> (Vec<Card>, Vec<(Card, Card)>) {
+        let legal = p.legal();
         self.prepare(p);
-        while !p.is_over() {
+        if self.options.equivalence {
+            order::classes(p, &self.order, legal)
+        } else {
+            let all: Vec<Card> = legal.iter().collect();
+            let map = all.iter().map(|&c| (c, c)).collect();
+            (all, map)
+        }
+    }
+
+    /// A best line from a position of value `v`, at most `len` cards long
+    /// (to the end of play, if sooner): at each turn the first card, in the
+    /// ordering's order, that keeps the value, found by zero-window probes.
+    /// The probes' answers are exact and the ordering is read afresh from
+    /// each position (no table hint, no countermove), so the line depends
+    /// on the position and `v` alone, never on what this solver searched
+    /// before: an analysis shared among threads writes the same lines.
+    pub fn principal_variation<P: Position>(&mut self, p: &mut P, v: i32, len: usize) -> Vec<Card> {
+        let mut line = Vec::new();
+        while !p.is_over() && line.len() < len {
             let max = p.maximizer(p.to_play());
+            self.prepare(p);
+            self.roem_to_min = p.roem_to_min(if max { v } else { v + 1 });
             let moves = self.moves(p, None, order::winning(p, &self.order));
             let mut found = None;
             for &c in moves.as_slice() {

@@ -118,7 +118,7 @@ fn row_with(
     solver.reset();
     let before = solver.stats.nodes;
     let value = solver.value(&mut g);
-    let line = solver.principal_variation(&mut g, value);
+    let line = solver.principal_variation(&mut g, value, usize::MAX);
     let nodes = solver.stats.nodes - before;
     for &c in &line {
         g.play(c);
