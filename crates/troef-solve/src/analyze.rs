@@ -514,10 +514,12 @@ enum Job {
 /// What a thread of [`shared`] sends back.
 enum Done {
     Value(i32),
-    Lead(Card, i32),
+    /// A first card's value, and the thread that valued it.
+    Lead(Card, i32, usize),
     At(usize, PlayReport),
     End(Vec<CardValue>),
-    Nodes(u64),
+    /// A thread's solver, once its work is done.
+    Solver(usize, Box<Solver>),
 }
 
 /// The analysis shared among `threads` threads, for a single record that
@@ -539,10 +541,9 @@ fn shared(
     threads: usize,
     mut progress: impl FnMut(),
 ) -> Line {
-    let mut head = Solver::new(Options::FULL);
     let mut first = g.clone();
     for_player(&mut first, line[0].seat);
-    let (reps, map) = head.card_classes(&first);
+    let (reps, map) = Solver::new(Options::FULL).card_classes(&first);
     let mut end = after_line(g, line);
     for_player(&mut end, line[line.len() - 1].seat);
     let ramsch = matches!(g, AnyGame::Ramsch(_));
@@ -557,13 +558,14 @@ fn shared(
     }
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel();
-    let mut leads: Vec<(Card, i32)> = Vec::with_capacity(reps.len());
+    let mut leads: Vec<(Card, i32, usize)> = Vec::with_capacity(reps.len());
     let mut plays: Vec<Option<PlayReport>> = vec![None; line.len()];
     let mut end_values = Vec::new();
     let mut ramsch_value = None;
-    let mut nodes = 0;
+    let mut solvers: Vec<Option<Box<Solver>>> = Vec::new();
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(jobs.len()) {
+        for w in 0..threads.min(jobs.len()) {
+            solvers.push(None);
             let (tx, next, jobs) = (tx.clone(), &next, &jobs);
             let (base, first) = (g.clone(), first.clone());
             scope.spawn(move || {
@@ -583,7 +585,7 @@ fn shared(
                             x.play(c);
                             let v = solver.value_from(&mut x, sibling);
                             sibling = Some(v).filter(|_| !ramsch);
-                            Done::Lead(c, v)
+                            Done::Lead(c, v, w)
                         }
                         Job::At(k) => {
                             let mut x = after_line(&base, &line[..k]);
@@ -601,37 +603,48 @@ fn shared(
                         return;
                     }
                 }
-                let _ = tx.send(Done::Nodes(solver.stats.nodes));
+                let _ = tx.send(Done::Solver(w, Box::new(solver)));
             });
         }
         drop(tx);
         for done in rx {
             match done {
                 Done::Value(v) => ramsch_value = Some(v),
-                Done::Lead(c, v) => leads.push((c, v)),
+                Done::Lead(c, v, w) => leads.push((c, v, w)),
                 Done::At(k, r) => {
                     plays[k] = Some(r);
                     progress();
                 }
                 Done::End(v) => end_values = v,
-                Done::Nodes(k) => nodes += k,
+                Done::Solver(w, s) => solvers[w] = Some(s),
             }
         }
     });
     // The first position, from its cards' values.
+    let lead = |rep: Card| leads.iter().find(|l| l.0 == rep);
     let mut values: Vec<CardValue> = map
-        .into_iter()
-        .map(|(c, rep)| CardValue {
+        .iter()
+        .map(|&(c, rep)| CardValue {
             card: c,
-            value: leads.iter().find(|l| l.0 == rep).map_or(0, |l| l.1),
+            value: lead(rep).map_or(0, |l| l.1),
         })
         .collect();
     values.sort_by_key(|v| v.card);
     let max = first.maximizer(first.to_play());
+    let best_v = best_value(&values, max);
     // The first position's value is the deal's, but where Ramsch values it
     // for another player.
-    let value = ramsch_value.unwrap_or_else(|| best_value(&values, max));
-    plays[0] = Some(play_report(&mut head, &mut first, &line[0], &values, th));
+    let value = ramsch_value.unwrap_or(best_v);
+    // Its report's best line starts with its first best card: on the
+    // solver that valued that card, whose table holds the line's positions.
+    let best = values.iter().find(|v| v.value == best_v).map(|v| v.card);
+    let w = map
+        .iter()
+        .find(|m| Some(m.0) == best)
+        .and_then(|m| lead(m.1))
+        .map_or(0, |l| l.2);
+    let head = solvers[w].as_deref_mut().expect("every thread's solver");
+    plays[0] = Some(play_report(head, &mut first, &line[0], &values, th));
     progress();
     let plays: Vec<PlayReport> = plays
         .into_iter()
@@ -644,7 +657,7 @@ fn shared(
         final_best: best_at(&end_values, now),
         plays,
         final_result: end.outcome(now).text,
-        nodes: nodes + head.stats.nodes,
+        nodes: solvers.iter().flatten().map(|s| s.stats.nodes).sum(),
     }
 }
 
