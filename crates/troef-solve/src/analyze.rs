@@ -530,10 +530,11 @@ enum Done {
 /// one by one; every later position is one piece. Each thread keeps one
 /// solver for its pieces. The deal's value is the best of the first
 /// position's cards (Ramsch's, valued for another player than the first
-/// card's, is one more piece); no position knows its value beforehand. Every value,
-/// glyph and line is the same as [`alone`]'s (values are exact, and
-/// [`Solver::principal_variation`] depends on the position alone); only the
-/// node count differs, with the threads' share of the work.
+/// card's, is one more piece); no position knows its value beforehand.
+/// Every value, glyph and line is the same as [`alone`]'s (values are
+/// exact, and [`Solver::principal_variation`] depends on the position
+/// alone); only the node count differs, with the threads' share of the
+/// work.
 fn shared(
     g: &AnyGame,
     th: Thresholds,
