@@ -289,7 +289,13 @@ pub fn run_analyze(
     // order; they are written in file order. At most `window` are out at
     // once, so memory stays bounded by a few records whatever the file.
     let window = 2 * threads;
-    let (mut recs, inner) = share_threads(recs, threads, window);
+    // Standard input may be a stream that stays open: reading ahead would
+    // hold its first records back, so its records get one thread each.
+    let (mut recs, inner) = if path == "-" {
+        (recs, 1)
+    } else {
+        share_threads(recs, threads, window)
+    };
     let (job_tx, job_rx) = mpsc::channel::<(usize, Checked)>();
     let job_rx = Mutex::new(job_rx);
     let (msg_tx, msg_rx) = mpsc::channel::<Msg>();
@@ -438,7 +444,7 @@ fn analyse_one(
     analyze::any_record(c, &profile, threads, tick).map_err(|s| s.0)
 }
 
-/// How many threads each record's analysis may use: where the source ends
+/// How many threads each record's analysis may use: where a file ends
 /// within its first `window` pieces and holds fewer records than `threads`
 /// (a single hand, a few), the threads that no record would keep busy are
 /// shared among its records (`troef_solve::analyze::analyze`); else one
