@@ -542,11 +542,9 @@ fn shared(
     threads: usize,
     mut progress: impl FnMut(),
 ) -> Line {
-    let mut first = g.clone();
-    for_player(&mut first, line[0].seat);
+    let mut first = position(g, line, 0);
     let (reps, map) = Solver::new(Options::FULL).card_classes(&first);
-    let mut end = after_line(g, line);
-    for_player(&mut end, line[line.len() - 1].seat);
+    let end = position(g, line, line.len());
     let ramsch = matches!(g, AnyGame::Ramsch(_));
     let mut jobs: Vec<Job> = Vec::new();
     if ramsch {
@@ -589,14 +587,12 @@ fn shared(
                             Done::Lead(c, v, w)
                         }
                         Job::At(k) => {
-                            let mut x = after_line(&base, &line[..k]);
-                            for_player(&mut x, line[k].seat);
+                            let mut x = position(&base, line, k);
                             let values = solver.card_values(&mut x);
                             Done::At(k, play_report(&mut solver, &mut x, &line[k], &values, th))
                         }
                         Job::End => {
-                            let mut x = after_line(&base, line);
-                            for_player(&mut x, line[line.len() - 1].seat);
+                            let mut x = position(&base, line, line.len());
                             Done::End(solver.card_values(&mut x))
                         }
                     };
@@ -662,20 +658,18 @@ fn shared(
     }
 }
 
-/// Ramsch values every card for the player who plays it
-/// ([`crate::ramsch::RamschGame::set_me`]); the other games' sides are
+/// The position after the first `k` cards of `line` from `g`, valued as
+/// [`alone`] values it: Ramsch for the player of the `k`-th card (at the
+/// end of the line, of the last), as
+/// [`crate::ramsch::RamschGame::set_me`] says; the other games' sides are
 /// fixed.
-fn for_player(g: &mut AnyGame, seat: Seat) {
-    if let AnyGame::Ramsch(r) = g {
-        r.set_me(seat);
-    }
-}
-
-/// The position after the cards of `line` from `g`.
-fn after_line(g: &AnyGame, line: &[PlayPoint]) -> AnyGame {
+fn position(g: &AnyGame, line: &[PlayPoint], k: usize) -> AnyGame {
     let mut x = g.clone();
-    for p in line {
+    for p in &line[..k] {
         x.play(p.card);
+    }
+    if let (AnyGame::Ramsch(r), Some(p)) = (&mut x, line.get(k).or(line.last())) {
+        r.set_me(p.seat);
     }
     x
 }
