@@ -488,7 +488,7 @@ impl Solver {
             let max = p.maximizer(p.to_play());
             self.prepare(p);
             self.roem_to_min = p.roem_to_min(if max { v } else { v + 1 });
-            let moves = self.moves(p, None, order::winning(p, &self.order));
+            let moves = self.moves(p, p.legal(), None, order::winning(p, &self.order));
             let mut found = None;
             for &c in moves.as_slice() {
                 p.play(c);
@@ -521,13 +521,7 @@ impl Solver {
     /// `win`: the card that takes the trick in progress so far
     /// ([`order::winning`]), carried down the search rather than read
     /// again at every card.
-    fn search<P: Position>(
-        &mut self,
-        p: &mut P,
-        mut alpha: i32,
-        mut beta: i32,
-        win: (usize, u8),
-    ) -> i32 {
+    fn search<P: Position>(&mut self, p: &mut P, alpha: i32, beta: i32, win: (usize, u8)) -> i32 {
         debug_assert_eq!(win, order::winning(p, &self.order));
         self.stats.nodes += 1;
         if p.is_over() {
@@ -549,52 +543,50 @@ impl Solver {
         let max = p.maximizer(p.to_play());
         // The card that cut off last where this hand was to play to this
         // trick so far, before every other guess (see [`Memo::cut_slot`]);
-        // its slot fetched while the moves are sorted.
+        // its slot fetched while the legal cards are read.
         let cut = self.options.ordering.then(|| self.memo.cut_slot(p));
         if let Some((slot, _)) = cut {
             crate::prefetch(&self.memo.cuts[slot]);
         }
-        let mut moves = self.moves(p, hint, win);
-        let cut = cut.filter(|_| moves.len > 1);
-        if let Some(c) = cut.and_then(|at| self.memo.cut_card(at)) {
-            moves.put_first(c);
-        }
-        let n = p.in_trick();
-        let led = p.trick()[0];
-        let mut best = if max { i32::MIN } else { i32::MAX };
-        let mut best_card = None;
-        for &c in moves.as_slice() {
-            let child = match led {
-                _ if n == 3 => (0, 0),
-                None => (0, self.order.strength(c, c)),
-                Some(led) => match self.order.strength(c, led) {
-                    s if s > win.1 => (n, s),
-                    _ => win,
-                },
-            };
-            p.play(c);
-            let v = self.search(p, alpha, beta, child);
-            p.undo();
-            if max {
-                if v > best {
-                    best = v;
-                    best_card = Some(c);
-                }
-                alpha = alpha.max(best);
-            } else {
-                if v < best {
-                    best = v;
-                    best_card = Some(c);
-                }
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
-                if let Some(at) = cut {
-                    self.memo.keep_cut(at, c);
-                }
-                break;
+        let legal = p.legal();
+        let mut node = Node::new(alpha, beta, max);
+        // The countermove is tried before the other cards are generated and
+        // sorted (one of each equivalent set, [`Solver::moves`]): most nodes
+        // that cut off do so on it, and then need no other card. Where it
+        // is not its set's representative it is searched as well as the
+        // representative, which costs nodes but never a wrong value: any
+        // legal card's value is one the player may choose.
+        let first = cut
+            .filter(|_| legal.len() > 1)
+            .and_then(|at| self.memo.cut_card(at))
+            .filter(|&c| legal.contains(c));
+        let mut cut_by = None;
+        if let Some(c) = first {
+            let v = self.child(p, c, win, node.alpha, node.beta);
+            if node.take(c, v) {
+                cut_by = Some(c);
             }
         }
+        if cut_by.is_none() {
+            let moves = self.moves(p, legal, hint, win);
+            for &c in moves.as_slice() {
+                if Some(c) == first {
+                    continue;
+                }
+                let v = self.child(p, c, win, node.alpha, node.beta);
+                if node.take(c, v) {
+                    cut_by = Some(c);
+                    break;
+                }
+            }
+            let choice = moves.len > 1 || first.is_some();
+            if let (Some(at), Some(c), true) = (cut, cut_by, choice) {
+                self.memo.keep_cut(at, c);
+            }
+        }
+        let Node {
+            best, best_card, ..
+        } = node;
         if let (Some(t), Some(sp)) = (&mut self.table, split) {
             let (lo, hi) = if best <= alpha0 {
                 (i32::MIN, best)
@@ -621,6 +613,31 @@ impl Solver {
             }
         }
         best
+    }
+
+    /// The value of playing `c` (within the window), `win` being the card
+    /// that takes the trick so far.
+    fn child<P: Position>(
+        &mut self,
+        p: &mut P,
+        c: Card,
+        win: (usize, u8),
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let n = p.in_trick();
+        let child = match p.trick()[0] {
+            _ if n == 3 => (0, 0),
+            None => (0, self.order.strength(c, c)),
+            Some(led) => match self.order.strength(c, led) {
+                s if s > win.1 => (n, s),
+                _ => win,
+            },
+        };
+        p.play(c);
+        let v = self.search(p, alpha, beta, child);
+        p.undo();
+        v
     }
 
     /// The last trick, where every card is forced: played out, with no
@@ -764,8 +781,13 @@ impl Solver {
     }
 
     /// The cards to try, best guess first.
-    fn moves<P: Position>(&self, p: &P, hint: Option<Card>, winning: (usize, u8)) -> Cards {
-        let legal = p.legal();
+    fn moves<P: Position>(
+        &self,
+        p: &P,
+        legal: CardSet,
+        hint: Option<Card>,
+        winning: (usize, u8),
+    ) -> Cards {
         let mut moves = Cards::new();
         if self.options.equivalence {
             let taker = order::Taker::new(p, winning);
@@ -1099,6 +1121,46 @@ fn final_value<P: Position>(p: &P) -> i32 {
 /// Whether bounds on the value decide a probe of window `(alpha, beta)`.
 fn decides((lo, hi): (i32, i32), alpha: i32, beta: i32) -> bool {
     lo >= beta || lo == hi || hi <= alpha
+}
+
+/// A node's window and best card so far.
+struct Node {
+    alpha: i32,
+    beta: i32,
+    max: bool,
+    best: i32,
+    best_card: Option<Card>,
+}
+
+impl Node {
+    fn new(alpha: i32, beta: i32, max: bool) -> Node {
+        let best = if max { i32::MIN } else { i32::MAX };
+        Node {
+            alpha,
+            beta,
+            max,
+            best,
+            best_card: None,
+        }
+    }
+
+    /// Takes card `c`'s value `v`; true when it cuts off.
+    fn take(&mut self, c: Card, v: i32) -> bool {
+        if self.max {
+            if v > self.best {
+                self.best = v;
+                self.best_card = Some(c);
+            }
+            self.alpha = self.alpha.max(self.best);
+        } else {
+            if v < self.best {
+                self.best = v;
+                self.best_card = Some(c);
+            }
+            self.beta = self.beta.min(self.best);
+        }
+        self.alpha >= self.beta
+    }
 }
 
 /// What [`Solver::enter`] hands to the search of a trick start.
