@@ -552,7 +552,9 @@ impl Solver {
         let mut node = Node::new(alpha, beta, max);
         // The countermove is tried before the other cards are generated and
         // sorted (one of each equivalent set, [`Solver::moves`]): most nodes
-        // that cut off do so on it, and then need no other card. Where it
+        // that cut off do so on it, and then need no other card (measured,
+        // BENCHMARKS.md, "the countermove before the other cards": a third
+        // of the nodes that choose a card; Klaverjassen A/B 0.913). Where it
         // is not its set's representative it is searched as well as the
         // representative, which costs nodes but never a wrong value: any
         // legal card's value is one the player may choose.
