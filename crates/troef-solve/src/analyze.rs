@@ -619,14 +619,7 @@ fn shared(
     });
     // The first position, from its cards' values.
     let lead = |rep: Card| leads.iter().find(|l| l.0 == rep);
-    let mut values: Vec<CardValue> = map
-        .iter()
-        .map(|&(c, rep)| CardValue {
-            card: c,
-            value: lead(rep).map_or(0, |l| l.1),
-        })
-        .collect();
-    values.sort_by_key(|v| v.card);
+    let values = crate::search::class_values(&map, |rep| lead(rep).map(|l| l.1));
     let max = first.maximizer(first.to_play());
     let best_v = best_value(&values, max);
     // The first position's value is the deal's, but where Ramsch values it

@@ -445,18 +445,9 @@ impl Solver {
             value.is_none_or(|v| rep_values.iter().any(|r| r.1 == v)),
             "the value given is the position's"
         );
-        let mut out: Vec<CardValue> = map
-            .into_iter()
-            .map(|(c, rep)| CardValue {
-                card: c,
-                value: rep_values
-                    .iter()
-                    .find(|(r, _)| *r == rep)
-                    .map_or(0, |x| x.1),
-            })
-            .collect();
-        out.sort_by_key(|v| v.card);
-        out
+        class_values(&map, |rep| {
+            rep_values.iter().find(|(r, _)| *r == rep).map(|x| x.1)
+        })
     }
 
     /// The legal cards' classes ([`Solver::card_values`] values one card of
@@ -1123,6 +1114,23 @@ fn final_value<P: Position>(p: &P) -> i32 {
 /// Whether bounds on the value decide a probe of window `(alpha, beta)`.
 fn decides((lo, hi): (i32, i32), alpha: i32, beta: i32) -> bool {
     lo >= beta || lo == hi || hi <= alpha
+}
+
+/// Every legal card's value, in card order, from its class's
+/// ([`Solver::card_classes`]' `map`): `rep_value` gives a representative's.
+pub(crate) fn class_values(
+    map: &[(Card, Card)],
+    rep_value: impl Fn(Card) -> Option<i32>,
+) -> Vec<CardValue> {
+    let mut out: Vec<CardValue> = map
+        .iter()
+        .map(|&(card, rep)| CardValue {
+            card,
+            value: rep_value(rep).unwrap_or(0),
+        })
+        .collect();
+    out.sort_by_key(|v| v.card);
+    out
 }
 
 /// A node's window and best card so far.
