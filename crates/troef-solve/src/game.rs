@@ -571,6 +571,9 @@ impl Position for AnyGame {
     fn feature(&self, c: Card) -> Feature {
         each!(self, g => g.feature(c))
     }
+    fn last_trick_bonus(&self) -> i32 {
+        each!(self, g => g.last_trick_bonus())
+    }
     fn first_guess(&self) -> i32 {
         each!(self, g => g.first_guess())
     }

@@ -598,6 +598,9 @@ impl Position for Klaverjas {
             split: self.split(beta, &o),
         }
     }
+    fn last_trick_bonus(&self) -> i32 {
+        crate::bonus_to_come(&self.game)
+    }
     fn feature(&self, c: Card) -> Feature {
         let trump = self.game.rules.trump;
         Feature {

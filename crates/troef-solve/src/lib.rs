@@ -97,6 +97,12 @@ pub trait Position {
     }
     /// A card's group, strength and points: fixed for the whole deal.
     fn feature(&self, c: Card) -> Feature;
+    /// The points the last trick brings its taker besides its cards
+    /// (Klaverjassen's 10, Jass's 5) while it is still to be played; 0 by
+    /// default.
+    fn last_trick_bonus(&self) -> i32 {
+        0
+    }
     /// The first target MTD(f) probes (the game's main threshold: made or not).
     fn first_guess(&self) -> i32 {
         0
@@ -196,6 +202,9 @@ macro_rules! position_from_engine {
         fn hands(&self) -> &BySeat<CardSet> {
             &self.$engine.hands
         }
+        fn last_trick_bonus(&self) -> i32 {
+            $crate::bonus_to_come(&self.$engine)
+        }
         fn feature(&self, c: Card) -> Feature {
             let r = &self.$engine.rules;
             Feature {
@@ -216,6 +225,18 @@ macro_rules! position_from_engine {
     };
 }
 pub(crate) use position_from_engine;
+
+/// The last trick's bonus of `e` ([`Position::last_trick_bonus`]) while
+/// that trick is still to be played, else 0.
+pub(crate) fn bonus_to_come<R: troef_rules::trick::TrickRules>(
+    e: &troef_rules::trick::Play<R>,
+) -> i32 {
+    if e.tricks_done < e.rules.tricks() {
+        e.rules.last_trick_bonus()
+    } else {
+        0
+    }
+}
 
 /// The cards still in play: every hand and the trick in progress.
 pub(crate) fn live<P: Position + ?Sized>(p: &P) -> CardSet {

@@ -217,6 +217,13 @@ impl Order {
         sum
     }
 
+    /// The points of `cards` (as [`CardSet`] bits).
+    fn points_of(&self, cards: u64) -> i32 {
+        (self.levels.iter())
+            .map(|&(pts, level)| (cards & level).count_ones() as i32 * pts)
+            .sum()
+    }
+
     /// The cards of group `g` at the places `places`, as [`CardSet`] bits.
     #[inline]
     fn places_to_cards(&self, g: usize, mut places: u64) -> u64 {
@@ -346,7 +353,8 @@ fn above(mine: u64, others: u64) -> u64 {
 /// side does: card points, and whether it takes at least one trick.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Sure {
-    /// Card points, (maximising side, minimising side).
+    /// Card points, (maximising side, minimising side), and the last
+    /// trick's bonus where a side surely takes every trick left.
     pub points: (i32, i32),
     /// The part of `points` that goes to each side on every line of play
     /// (the top trumps, a lone player's trumps by their count, and the
@@ -439,6 +447,9 @@ pub(crate) fn lone(makers: u32) -> Option<bool> {
 ///   partner's cards are not counted: one may be a top trump counted
 ///   already. An opponent's own top trumps are left out of her cards: they
 ///   take their own tricks (leaving them in would only weaken the count).
+///
+/// - **every trick**: a side that surely takes every trick left takes every
+///   card in play, its partner's too, and the last trick's bonus.
 ///
 /// So these are lower bounds on what each side takes; no card is counted
 /// twice.
@@ -568,6 +579,17 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
         }
         *half(&mut sure.always, mine) += always;
         sure.add(mine, pts);
+    }
+    // A side that surely takes every trick left takes every card in play:
+    // its partner's too, which the count above leaves out, and the last
+    // trick's bonus.
+    let left = p.hands()[p.leader()].len();
+    for (side, n) in [(mine, tricks), (!mine, other)] {
+        if n >= left {
+            let every_card = p.hands().0.iter().fold(0, |a, h| a | h.bits());
+            let at_least = half(&mut sure.points, side);
+            *at_least = (*at_least).max(order.points_of(every_card) + p.last_trick_bonus());
+        }
     }
     sure
 }

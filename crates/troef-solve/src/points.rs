@@ -195,9 +195,5 @@ pub(crate) fn points_left<R: TrickRules>(p: &Play<R>) -> i32 {
         .iter()
         .map(|c| p.rules.points(c))
         .sum();
-    live + if p.tricks_done < p.rules.tricks() {
-        p.rules.last_trick_bonus()
-    } else {
-        0
-    }
+    live + crate::bonus_to_come(p)
 }

@@ -1051,30 +1051,71 @@ fn trick_start_bounds_hold_the_value() {
 
 /// What each side surely takes counts the others' cards in its sure tricks,
 /// worked by hand. Jass Obenabe (no trumps; A 11, K 4, Q 3, J 2, 10 10,
-/// 8 8, 9 7 6 nothing), two tricks left, North on lead with the ace and
-/// king of spades; everyone follows spades twice. North-South take both
-/// tricks whatever the others play: North's own 15 points, and East's and
-/// West's two spades each, at worst their cheapest (all of them here: the
-/// queen and jack, 5, and the ten and nine, 10). South's eight and seven go
-/// to the same tricks but are not counted (a partner's card may be one of
-/// the side's own sure cards). The other side takes nothing for sure.
+/// 8 8, 9 7 6 nothing), three tricks left, North on lead with the ace and
+/// king of spades and the six of diamonds; East holds the queen and jack of
+/// spades and the ace of diamonds, South the eight and seven of spades and
+/// the six of clubs, West the ten and nine of spades and the seven of
+/// clubs. Everyone follows spades twice, so North-South take two tricks
+/// whatever the others play: North's own 15 points, and East's and West's
+/// two cards in them, at worst their cheapest (East's queen and jack, 5;
+/// West's nine and seven, nothing). South's cards go to the same tricks but
+/// are not counted (a partner's card may be one of the side's own sure
+/// cards). The other side takes nothing for sure.
 #[test]
 fn sure_tricks_count_the_others_cards() {
     use troef_cards::{Card, Rank};
-    let spades = |ranks: [u8; 2]| {
-        CardSet::from_iter(ranks.map(|r| Card::new(Suit::Spades, Rank::new(r).expect("a rank"))))
-    };
+    let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
+    let hand = |cards: [(Suit, u8); 3]| CardSet::from_iter(cards.map(|(s, r)| card(s, r)));
+    let (sp, di, cl) = (Suit::Spades, Suit::Diamonds, Suit::Clubs);
     let hands = BySeat([
-        spades([14, 13]),
-        spades([12, 11]),
-        spades([8, 7]),
-        spades([10, 9]),
+        hand([(sp, 14), (sp, 13), (di, 6)]),
+        hand([(sp, 12), (sp, 11), (di, 14)]),
+        hand([(sp, 8), (sp, 7), (cl, 6)]),
+        hand([(sp, 10), (sp, 9), (cl, 7)]),
     ]);
     let s = jass_sure(hands, jass::Mode::Obenabe);
-    assert_eq!(s.points, (15 + 5 + 10, 0));
+    assert_eq!(s.points, (15 + 5, 0));
     assert_eq!(s.trick, (true, false));
     // No trump: nothing is the side's on every line of play.
     assert_eq!(s.always, (0, 0));
+}
+
+/// A side that surely takes every trick left takes every card in play and
+/// the last trick's bonus ([`crate::order::sure`], "every trick"), worked by
+/// hand. Jass Obenabe (A 11, K 4, Q 3, 10 10, 8 8, 9 7 6 nothing; 5 for the
+/// last trick), three tricks left, North on lead; East and West hold no
+/// spade, South the ace, ten and eight of clubs (29).
+/// - North with the ace, king and queen of spades, East and West three
+///   cards of nothing: North's spades take all three tricks, so
+///   North-South take North's 18, South's 29 and the last trick's 5: 52,
+///   where the quick tricks alone count North's 18 (East's and West's
+///   cards are worth nothing; a partner's are not counted).
+/// - North with the ace and king of spades and the six of hearts, East with
+///   the seven: two sure tricks of three, and the count stays North's 15.
+#[test]
+fn a_side_that_takes_every_trick_takes_every_card() {
+    use troef_cards::{Card, Rank};
+    let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
+    let hand = |cards: [(Suit, u8); 3]| CardSet::from_iter(cards.map(|(s, r)| card(s, r)));
+    let (sp, he, di, cl) = (Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs);
+    let south = hand([(cl, 14), (cl, 10), (cl, 8)]);
+    let every_trick = BySeat([
+        hand([(sp, 14), (sp, 13), (sp, 12)]),
+        hand([(he, 6), (he, 7), (he, 9)]),
+        south,
+        hand([(di, 6), (di, 7), (di, 9)]),
+    ]);
+    assert_eq!(
+        jass_sure(every_trick, jass::Mode::Obenabe).points,
+        (18 + 29 + 5, 0)
+    );
+    let two_tricks = BySeat([
+        hand([(sp, 14), (sp, 13), (he, 6)]),
+        hand([(he, 7), (di, 6), (di, 7)]),
+        south,
+        hand([(di, 9), (cl, 6), (cl, 7)]),
+    ]);
+    assert_eq!(jass_sure(two_tricks, jass::Mode::Obenabe).points, (15, 0));
 }
 
 /// A Jass deal of `hands` under the swiss profile (where a player may trump
@@ -1109,7 +1150,9 @@ fn jass_sure(hands: BySeat<CardSet>, mode: jass::Mode) -> crate::Sure {
 /// six (East may trump while able to follow), so only the Buur's trick is
 /// sure: 20 and at worst nothing from East and West. Drawn first, the Buur
 /// takes East's only trump (she must follow trumps), and the ace then
-/// takes the second trick with East's king: 20 + 11 + 4 for North-South.
+/// takes the second trick with East's king: 20 + 11 + 4 for North-South,
+/// and with both tricks every card in play and the last trick's 5 (South's
+/// and West's cards are worth nothing): 40.
 #[test]
 fn a_leader_draws_trumps_where_trumping_is_free() {
     use troef_cards::{Card, Rank};
@@ -1122,7 +1165,7 @@ fn a_leader_draws_trumps_where_trumping_is_free() {
         two(card(Suit::Diamonds, 7), card(Suit::Diamonds, 8)),
     ]);
     let s = jass_sure(hands, jass::Mode::Trump(Suit::Hearts));
-    assert_eq!(s.points, (20 + 11 + 4, 0));
+    assert_eq!(s.points, (20 + 11 + 4 + 5, 0));
     assert_eq!(s.trick, (true, false));
 }
 
