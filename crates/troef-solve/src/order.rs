@@ -586,9 +586,9 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     let left = p.hands()[p.leader()].len();
     for (side, n) in [(mine, tricks), (!mine, other)] {
         if n >= left {
-            let every_card = p.hands().0.iter().fold(0, |a, h| a | h.bits());
+            let every_card = order.points_of(crate::live(p).bits());
             let at_least = half(&mut sure.points, side);
-            *at_least = (*at_least).max(order.points_of(every_card) + p.last_trick_bonus());
+            *at_least = (*at_least).max(every_card + p.last_trick_bonus());
         }
     }
     sure

@@ -1063,15 +1063,12 @@ fn trick_start_bounds_hold_the_value() {
 /// cards). The other side takes nothing for sure.
 #[test]
 fn sure_tricks_count_the_others_cards() {
-    use troef_cards::{Card, Rank};
-    let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
-    let hand = |cards: [(Suit, u8); 3]| CardSet::from_iter(cards.map(|(s, r)| card(s, r)));
     let (sp, di, cl) = (Suit::Spades, Suit::Diamonds, Suit::Clubs);
     let hands = BySeat([
-        hand([(sp, 14), (sp, 13), (di, 6)]),
-        hand([(sp, 12), (sp, 11), (di, 14)]),
-        hand([(sp, 8), (sp, 7), (cl, 6)]),
-        hand([(sp, 10), (sp, 9), (cl, 7)]),
+        hand(&[(sp, 14), (sp, 13), (di, 6)]),
+        hand(&[(sp, 12), (sp, 11), (di, 14)]),
+        hand(&[(sp, 8), (sp, 7), (cl, 6)]),
+        hand(&[(sp, 10), (sp, 9), (cl, 7)]),
     ]);
     let s = jass_sure(hands, jass::Mode::Obenabe);
     assert_eq!(s.points, (15 + 5, 0));
@@ -1094,26 +1091,23 @@ fn sure_tricks_count_the_others_cards() {
 ///   the seven: two sure tricks of three, and the count stays North's 15.
 #[test]
 fn a_side_that_takes_every_trick_takes_every_card() {
-    use troef_cards::{Card, Rank};
-    let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
-    let hand = |cards: [(Suit, u8); 3]| CardSet::from_iter(cards.map(|(s, r)| card(s, r)));
     let (sp, he, di, cl) = (Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs);
-    let south = hand([(cl, 14), (cl, 10), (cl, 8)]);
+    let south = hand(&[(cl, 14), (cl, 10), (cl, 8)]);
     let every_trick = BySeat([
-        hand([(sp, 14), (sp, 13), (sp, 12)]),
-        hand([(he, 6), (he, 7), (he, 9)]),
+        hand(&[(sp, 14), (sp, 13), (sp, 12)]),
+        hand(&[(he, 6), (he, 7), (he, 9)]),
         south,
-        hand([(di, 6), (di, 7), (di, 9)]),
+        hand(&[(di, 6), (di, 7), (di, 9)]),
     ]);
     assert_eq!(
         jass_sure(every_trick, jass::Mode::Obenabe).points,
         (18 + 29 + 5, 0)
     );
     let two_tricks = BySeat([
-        hand([(sp, 14), (sp, 13), (he, 6)]),
-        hand([(he, 7), (di, 6), (di, 7)]),
+        hand(&[(sp, 14), (sp, 13), (he, 6)]),
+        hand(&[(he, 7), (di, 6), (di, 7)]),
         south,
-        hand([(di, 9), (cl, 6), (cl, 7)]),
+        hand(&[(di, 9), (cl, 6), (cl, 7)]),
     ]);
     assert_eq!(jass_sure(two_tricks, jass::Mode::Obenabe).points, (15, 0));
 }
@@ -1130,6 +1124,14 @@ fn swiss_jass(hands: BySeat<CardSet>, mode: jass::Mode) -> PointGame<jass::Rules
     );
     let engine = jass::Game::new(hands, mode, jass::PlayRules::from(&p), Seat::North);
     PointGame::new(engine, Seat::ALL.map(|s| s.team() == Team::NS))
+}
+
+/// A hand of `cards`, each a suit and a rank (2 to 14, the ace 14).
+fn hand(cards: &[(Suit, u8)]) -> CardSet {
+    use troef_cards::{Card, Rank};
+    (cards.iter())
+        .map(|&(s, r)| Card::new(s, Rank::new(r).expect("a rank")))
+        .collect()
 }
 
 /// What each side surely takes ([`crate::order::sure`]) at the start of
@@ -1155,14 +1157,12 @@ fn jass_sure(hands: BySeat<CardSet>, mode: jass::Mode) -> crate::Sure {
 /// and West's cards are worth nothing): 40.
 #[test]
 fn a_leader_draws_trumps_where_trumping_is_free() {
-    use troef_cards::{Card, Rank};
-    let card = |s: Suit, r: u8| Card::new(s, Rank::new(r).expect("a rank"));
-    let two = |a: Card, b: Card| CardSet::from_iter([a, b]);
+    let (he, sp, cl, di) = (Suit::Hearts, Suit::Spades, Suit::Clubs, Suit::Diamonds);
     let hands = BySeat([
-        two(card(Suit::Hearts, 11), card(Suit::Spades, 14)),
-        two(card(Suit::Hearts, 6), card(Suit::Spades, 13)),
-        two(card(Suit::Clubs, 7), card(Suit::Clubs, 8)),
-        two(card(Suit::Diamonds, 7), card(Suit::Diamonds, 8)),
+        hand(&[(he, 11), (sp, 14)]),
+        hand(&[(he, 6), (sp, 13)]),
+        hand(&[(cl, 7), (cl, 8)]),
+        hand(&[(di, 7), (di, 8)]),
     ]);
     let s = jass_sure(hands, jass::Mode::Trump(Suit::Hearts));
     assert_eq!(s.points, (20 + 11 + 4 + 5, 0));
