@@ -1,0 +1,47 @@
+"""Summarises a scripts/solver-beside.sh run: per set, each build's median
+and 99th percentile CPU time over the deals, and the ratios (slow / fast)."""
+
+import glob
+import statistics
+import sys
+
+
+def load(path):
+    """Deal (set, index) -> CPU microseconds, from one bench --out file."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            name, deal, _wall, cpu, _nodes = line.rstrip("\n").split("\t")
+            out[(name, int(deal))] = float(cpu)
+    return out
+
+
+def quantile(values, p):
+    """As the bench reads a quantile: the value at round((n - 1) p)."""
+    v = sorted(values)
+    i = (len(v) - 1) * p
+    return v[int(i + 0.5)]
+
+
+def main(folder):
+    slow = [load(f) for f in sorted(glob.glob(f"{folder}/slow-*.tsv"))]
+    fast = [load(f) for f in sorted(glob.glob(f"{folder}/fast-*.tsv"))]
+    if len(slow) < 2 or not fast:
+        sys.exit(f"{folder}: the fast build finished no pass; put the slower build first")
+    deals = set(slow[0]).intersection(*slow[1:], *fast)
+    print(f"slow build: {len(slow)} runs; fast build: {len(fast)} whole passes")
+    print("| set | deals | slow median ms | slow p99 ms | fast median ms | fast p99 ms "
+          "| × median | × p99 |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for name in sorted({k[0] for k in deals}):
+        keys = [k for k in deals if k[0] == name]
+        s = [statistics.mean(r[k] for r in slow) for k in keys]
+        f = [statistics.median(r[k] for r in fast) for k in keys]
+        sm, s99 = quantile(s, 0.5), quantile(s, 0.99)
+        fm, f99 = quantile(f, 0.5), quantile(f, 0.99)
+        print(f"| {name} | {len(keys)} | {sm / 1e3:.2f} | {s99 / 1e3:.1f} | {fm / 1e3:.2f} "
+              f"| {f99 / 1e3:.1f} | {sm / fm:.2f} | {s99 / f99:.2f} |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

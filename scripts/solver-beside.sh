@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Two builds of the solver bench, side by side for the whole run, on a
+# two-core machine (issue 33): SLOW solves the deals once on one core while
+# FAST solves them again and again on the other until SLOW ends; then the
+# cores swap. Both builds see the same machine for the same time, which two
+# runs one after the other (or two shards each) do not: on a shared machine
+# the ratio of two such runs moved by a third within two hours.
+#
+#     cargo bench -p troef-solve --bench solver --no-run     # each build
+#     scripts/solver-beside.sh OLD_BENCH NEW_BENCH klaverjassen 1000
+#     scripts/solver-beside.sh OLD_BENCH NEW_BENCH jass 60 --no-annotate
+#
+# OLD_BENCH and NEW_BENCH are the bench executables (target/release/deps/
+# solver-*); the slower one comes first. Each deal's CPU time is the mean of
+# SLOW's two runs and the median of FAST's whole passes; the table gives the
+# median and 99th percentile over the deals (as the bench reads them) and
+# their ratios. Scratch files go to $BESIDE_DIR (default: a temporary folder).
+set -euo pipefail
+slow=${1:?usage: scripts/solver-beside.sh SLOW_BENCH FAST_BENCH GAME DEALS [bench args]}
+fast=${2:?FAST_BENCH}
+game=${3:?GAME}
+deals=${4:?DEALS}
+shift 4
+dir=${BESIDE_DIR:-$(mktemp -d)}
+mkdir -p "$dir"
+run() { # run BENCH CORE OUT [bench args]
+    local bench=$1 core=$2 out=$3
+    shift 3
+    taskset -c "$core" "$bench" --only "$game" --deals "$deals" --ladder 0 --cpu-time \
+        --out "$out" "$@" >/dev/null 2>&1
+}
+for r in 0 1; do
+    run "$slow" "$r" "$dir/slow-$r.tsv" "$@" &
+    slow_pid=$!
+    k=0
+    while kill -0 "$slow_pid" 2>/dev/null; do
+        run "$fast" "$((1 - r))" "$dir/fast-$r-$k.part" "$@" &
+        fast_pid=$!
+        while kill -0 "$fast_pid" 2>/dev/null && kill -0 "$slow_pid" 2>/dev/null; do
+            sleep 0.2
+        done
+        if kill -0 "$fast_pid" 2>/dev/null; then
+            # SLOW ended first: this pass is incomplete.
+            kill "$fast_pid"
+            wait "$fast_pid" 2>/dev/null || true
+            rm -f "$dir/fast-$r-$k.part"
+        else
+            wait "$fast_pid"
+            mv "$dir/fast-$r-$k.part" "$dir/fast-$r-$k.tsv"
+        fi
+        k=$((k + 1))
+    done
+    wait "$slow_pid"
+done
+python3 "$(dirname "$0")/solver-beside.py" "$dir"
