@@ -23,18 +23,19 @@ deals=${4:?DEALS}
 shift 4
 dir=${BESIDE_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
-run() { # run BENCH CORE OUT [bench args]
+run() { # run BENCH CORE OUT [bench args], in the background: the bench's own pid in $!
     local bench=$1 core=$2 out=$3
     shift 3
-    taskset -c "$core" "$bench" --only "$game" --deals "$deals" --ladder 0 --cpu-time \
-        --out "$out" "$@" >/dev/null 2>&1
+    # `exec`: the background subshell becomes the bench, so that killing $! stops it.
+    (exec taskset -c "$core" "$bench" --only "$game" --deals "$deals" --ladder 0 --cpu-time \
+        --out "$out" "$@" >/dev/null 2>&1) &
 }
 for r in 0 1; do
-    run "$slow" "$r" "$dir/slow-$r.tsv" "$@" &
+    run "$slow" "$r" "$dir/slow-$r.tsv" "$@"
     slow_pid=$!
     k=0
     while kill -0 "$slow_pid" 2>/dev/null; do
-        run "$fast" "$((1 - r))" "$dir/fast-$r-$k.part" "$@" &
+        run "$fast" "$((1 - r))" "$dir/fast-$r-$k.part" "$@"
         fast_pid=$!
         while kill -0 "$fast_pid" 2>/dev/null && kill -0 "$slow_pid" 2>/dev/null; do
             sleep 0.2
