@@ -23,6 +23,9 @@ deals=${4:?DEALS}
 shift 4
 dir=${BESIDE_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
+# A bench that fails stops the script (set -e): stop the other one with it.
+slow_pid= fast_pid=
+trap 'kill $slow_pid $fast_pid 2>/dev/null || true' EXIT
 run() { # run BENCH CORE OUT [bench args], in the background: the bench's own pid in $!
     local bench=$1 core=$2 out=$3
     shift 3
