@@ -41,7 +41,9 @@ impl Seat {
 
     /// `n` seats clockwise from this one.
     pub const fn plus(self, n: usize) -> Seat {
-        Seat::from_index(self as usize + n)
+        // Modulo 4, which a wrapped sum keeps (2^64 is a multiple of 4):
+        // no overflow check needed.
+        Seat::from_index((self as usize).wrapping_add(n))
     }
 
     pub const fn partner(self) -> Seat {

@@ -468,7 +468,11 @@ impl Table {
 
     fn slot(&self, key: u64) -> std::ops::Range<usize> {
         let i = (key.rotate_left(21) as usize) & self.mask;
-        self.base + i * 2 * self.words..self.base + (i + 1) * 2 * self.words
+        // Far inside `usize` (a slot's index is below 2^28), and the range
+        // is bounds-checked where it indexes the slots: no overflow check.
+        let w = 2 * self.words;
+        let at = self.base.wrapping_add(i.wrapping_mul(w));
+        at..at.wrapping_add(w)
     }
 
     /// Bounds on `R` for the position `live` of `key`: those of each entry of
