@@ -41,6 +41,7 @@ pub struct HetGame {
     /// the non-bidders head).
     race: Option<Race>,
     acc: Acc,
+    /// `acc` before each trick taken.
     stack: Vec<Acc>,
 }
 
@@ -213,10 +214,11 @@ impl Position for HetGame {
         self.side(seat)
     }
     fn play(&mut self, c: Card) {
-        self.stack.push(self.acc);
         let Some(t) = self.engine.play_unchecked(c) else {
             return;
         };
+        // Only a card that completes a trick changes the tally.
+        self.stack.push(self.acc);
         let done = self.engine.tricks_done;
         let a = &mut self.acc;
         a.tally.tricks[t.winner.index()] += 1;
@@ -236,8 +238,11 @@ impl Position for HetGame {
         }
     }
     fn undo(&mut self) {
+        // At a trick start, the card to take back completed a trick.
+        if self.engine.in_trick == 0 {
+            self.acc = self.stack.pop().expect("a trick to take back");
+        }
         self.engine.undo();
-        self.acc = self.stack.pop().expect("undo after play");
     }
     fn value(&self) -> i32 {
         let a = &self.acc;

@@ -26,11 +26,11 @@ use troef_rules::trick::TrickRules;
 pub const PIT: i32 = 100;
 
 struct Outlook {
-    mc: i32,
-    rem: i32,
+    mc: Wide,
+    rem: Wide,
     /// The roem to come, at most ([`Klaverjas::roem_bounds`]).
     rb: CardsBound,
-    m: i32,
+    m: Wide,
     /// What each side takes by force ([`crate::sure`]).
     sure: crate::Sure,
     /// Made, or nat, with best play by the side that can force it.
@@ -40,6 +40,27 @@ struct Outlook {
     /// the table's split may rely on, since the search visits bad lines too.
     made_always: bool,
     nat_always: bool,
+}
+
+/// A trick start's arithmetic ([`Klaverjas::outlook`], its bounds and
+/// split) is done wide, on `i32` inputs: a sum of a few of them cannot
+/// overflow an `i64`, so the compiler drops the overflow checks (issue 31)
+/// that the same sums carry in `i32`, and each result is narrowed once
+/// ([`narrow`], [`exact`]). Measured (BENCHMARKS.md, "a trick start's
+/// arithmetic done wide"): those checks were nearly half of
+/// `Klaverjas::trick_start`'s instructions.
+type Wide = i64;
+
+/// A bound, narrowed: one out of `i32`'s range becomes its end, which is
+/// still a bound (every value is an `i32`).
+fn narrow(x: Wide) -> i32 {
+    x.clamp(i32::MIN.into(), i32::MAX.into()) as i32
+}
+
+/// An exact quantity, narrowed; out of range it panics, as the overflow
+/// checks would have.
+fn exact(x: Wide) -> i32 {
+    i32::try_from(x).expect("a trick start's quantity fits an i32")
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,6 +83,8 @@ pub struct Klaverjas {
     pit_for_defenders: bool,
     factor: i32,
     acc: Acc,
+    /// `acc` before each trick taken, with the trick's cards: only a card
+    /// that completes a trick changes more than `acc.trick`.
     stack: Vec<Acc>,
     /// The last [`Klaverjas::roem_cards`] asked, `(live, roem cards)`: the
     /// live cards do not change within a trick, and the search asks at
@@ -147,7 +170,7 @@ impl Klaverjas {
                 1
             },
             acc,
-            stack: Vec::with_capacity(32),
+            stack: Vec::with_capacity(TRICKS),
             // No position has every card live.
             roem_seen: Cell::new((CardSet::from_bits(u64::MAX), CardSet::EMPTY)),
             run_tops,
@@ -418,8 +441,10 @@ impl Klaverjas {
     /// made or nat whatever happens.
     fn outlook(&self, rb: CardsBound, sure: crate::Sure) -> Outlook {
         let (mc, dc) = self.cards();
-        let rem = TOTAL_POINTS - mc - dc;
-        let m = self.margin();
+        let (mc, dc) = (Wide::from(mc), Wide::from(dc));
+        let rem = Wide::from(TOTAL_POINTS) - mc - dc;
+        let a = self.acc;
+        let m = mc + Wide::from(a.makers_roem) - dc - Wide::from(a.defenders_roem);
         let (made_sure, nat_sure) = self.decided(m, mc, rem, rb, sure.points);
         let (made_always, nat_always) = self.decided(m, mc, rem, rb, sure.always);
         Outlook {
@@ -543,9 +568,9 @@ impl Position for Klaverjas {
         self.game.legal_plays()
     }
     fn play(&mut self, c: Card) {
-        self.stack.push(self.acc);
         self.acc.trick.insert(c);
         if let Some(t) = self.game.play_unchecked(c) {
+            self.stack.push(self.acc);
             self.acc.trick = CardSet::EMPTY;
             let roem = kj::trick_roem(&t.cards, self.game.rules.trump, self.quartet);
             let r = roem.combination
@@ -564,8 +589,14 @@ impl Position for Klaverjas {
         }
     }
     fn undo(&mut self) {
-        self.game.undo();
-        self.acc = self.stack.pop().expect("undo after play");
+        // At a trick start, the card to take back completed a trick: what
+        // was taken with it comes back off the stack.
+        let completed = self.game.in_trick == 0;
+        let c = self.game.undo().expect("undo after play");
+        if completed {
+            self.acc = self.stack.pop().expect("a trick to take back");
+        }
+        self.acc.trick.remove(c);
     }
     fn is_over(&self) -> bool {
         self.game.is_over()
@@ -694,18 +725,19 @@ impl Klaverjas {
         let a = self.acc;
         let f = self.factor;
         let bits = (a.defenders_tricks == 0) as u64 | ((a.makers_tricks == 0) as u64) << 1;
-        let nat = -f * (TOTAL_POINTS + a.makers_roem + a.defenders_roem);
+        let roem = Wide::from(a.makers_roem) + Wide::from(a.defenders_roem);
+        let nat = exact(-Wide::from(f) * (Wide::from(TOTAL_POINTS) + roem));
         if made_sure && !self.roem_in_threshold {
             // F = factor × (m + m_rem + pit), which may be negative.
             Split::Additive {
-                base: f * m,
+                base: exact(Wide::from(f) * m),
                 ctx: 4 << 60 | bits,
                 weight: Some(f),
             }
         } else if made_sure {
             // F = factor × (m + m_rem + pit), above 0.
             Split::Cliff {
-                base: m,
+                base: exact(m),
                 ctx: 1 << 60 | bits,
                 factor: f,
                 cap: nat,
@@ -721,7 +753,7 @@ impl Klaverjas {
             // Above the cliff the probe asks "m + pit >= beta / factor": an
             // additive question on the margin, whatever the margin so far.
             Split::Cliff {
-                base: m,
+                base: exact(m),
                 ctx: 1 << 60 | bits,
                 factor: f,
                 cap: nat,
@@ -733,7 +765,6 @@ impl Klaverjas {
             // made, with card points only, is the makers' cards', kept
             // exact.
             let mc = if self.roem_in_threshold { 0 } else { mc as u64 };
-            let roem = a.makers_roem + a.defenders_roem;
             let ctx = 3 << 60 | mc << 4 | bits;
             Split::Monotone {
                 exact: ctx | ((m + 8192) as u64) << 32 | (roem as u64 & 0xFFFF) << 16,
@@ -756,7 +787,12 @@ impl Klaverjas {
             ..
         } = o;
         let a = self.acc;
-        let (qm, qd) = sure.points;
+        let (qm, qd) = (Wide::from(sure.points.0), Wide::from(sure.points.1));
+        let (rm, rd, rt) = (
+            Wide::from(rb.sides.0),
+            Wide::from(rb.sides.1),
+            Wide::from(rb.total),
+        );
         let pit_m = if a.defenders_tricks == 0 && !sure.trick.1 {
             PIT
         } else {
@@ -767,39 +803,46 @@ impl Klaverjas {
         } else {
             0
         };
-        let mut lo = i32::MAX;
-        let mut hi = i32::MIN;
+        let total = Wide::from(TOTAL_POINTS);
+        let mut lo = Wide::MAX;
+        let mut hi = Wide::MIN;
         if !nat_sure {
             // Of the points left, the makers take at least qm and the
             // defenders at least qd.
             let made_lo = if self.roem_in_threshold {
-                (m - rem + 2 * qm - rb.sides.1).max(1)
+                (m - rem + 2 * qm - rd).max(1)
             } else {
-                m - rem + 2 * qm - rb.sides.1
+                m - rem + 2 * qm - rd
             };
             lo = lo.min(made_lo);
-            hi = hi.max(m + rem - 2 * qd + rb.sides.0 + pit_m);
+            hi = hi.max(m + rem - 2 * qd + rm + Wide::from(pit_m));
         }
         if !made_sure {
-            let roem = a.makers_roem + a.defenders_roem;
-            lo = lo.min(-(TOTAL_POINTS + roem + rb.total) - pit_d);
-            hi = hi.max(-(TOTAL_POINTS + roem));
+            let roem = Wide::from(a.makers_roem) + Wide::from(a.defenders_roem);
+            lo = lo.min(-(total + roem + rt) - Wide::from(pit_d));
+            hi = hi.max(-(total + roem));
         }
-        (lo * self.factor, hi * self.factor)
+        let f = Wide::from(self.factor);
+        (narrow(lo * f), narrow(hi * f))
     }
 
     /// Whether the contract is made, or nat, whatever the rest of the play,
     /// given the points each side takes by force, `(makers, defenders)`.
-    fn decided(&self, m: i32, mc: i32, rem: i32, rb: CardsBound, sure: (i32, i32)) -> (bool, bool) {
-        let (qm, qd) = sure;
-        let (rm, rd) = rb.sides;
+    fn decided(
+        &self,
+        m: Wide,
+        mc: Wide,
+        rem: Wide,
+        rb: CardsBound,
+        sure: (i32, i32),
+    ) -> (bool, bool) {
+        let (qm, qd) = (Wide::from(sure.0), Wide::from(sure.1));
+        let (rm, rd) = (Wide::from(rb.sides.0), Wide::from(rb.sides.1));
+        let half = Wide::from(TOTAL_POINTS / 2);
         if self.roem_in_threshold {
             (m - rem + 2 * qm - rd > 0, m + rem - 2 * qd + rm <= 0)
         } else {
-            (
-                mc + qm > TOTAL_POINTS / 2,
-                mc + rem - qd <= TOTAL_POINTS / 2,
-            )
+            (mc + qm > half, mc + rem - qd <= half)
         }
     }
 }

@@ -37,6 +37,7 @@ pub struct PandoerenGame {
     profile: Box<Profile>,
     tally: Tally,
     race: bool,
+    /// What `tally` held before each trick taken.
     stack: Vec<Undo>,
 }
 
@@ -164,13 +165,15 @@ impl Position for PandoerenGame {
     }
     fn play(&mut self, c: Card) {
         let declarer = self.tally.declarer;
-        self.stack.push(Undo {
+        let before = Undo {
             side_points: self.tally.side_points,
             partner: self.tally.partner,
-        });
+        };
         let Some(t) = self.engine.play_unchecked(c) else {
             return;
         };
+        // Only a card that completes a trick changes the tally.
+        self.stack.push(before);
         let jas = self.engine.rules.trump.map(pd::jas);
         let declarer_played = t.cards[(4 + declarer.index() - t.leader.index()) % 4];
         let tl = &mut self.tally;
@@ -189,11 +192,11 @@ impl Position for PandoerenGame {
         if self.engine.in_trick == 0 {
             self.tally.winners.pop();
             self.tally.won_with_jas.pop();
+            let u = self.stack.pop().expect("a trick to take back");
+            self.tally.side_points = u.side_points;
+            self.tally.partner = u.partner;
         }
         self.engine.undo();
-        let u = self.stack.pop().expect("undo after play");
-        self.tally.side_points = u.side_points;
-        self.tally.partner = u.partner;
     }
     fn value(&self) -> i32 {
         let t = &self.tally;

@@ -33,6 +33,7 @@ pub struct PointGame<R> {
     /// Tout and Sie: only "every trick or not" counts; the value is 1 or 0.
     tout: bool,
     acc: Acc,
+    /// `acc` before each trick taken.
     stack: Vec<Acc>,
     /// Points not yet taken when the position was made (see
     /// [`Engine::points_left`]); what is left now is this less both
@@ -110,8 +111,9 @@ impl<R: TrickRules> Position for PointGame<R> {
         self.side[seat.index()]
     }
     fn play(&mut self, c: Card) {
-        self.stack.push(self.acc);
         if let Some(t) = self.engine.play_unchecked(c) {
+            // Only a card that completes a trick changes the tally.
+            self.stack.push(self.acc);
             let (winner, pts) = (t.winner, t.points);
             if self.side[winner.index()] {
                 self.acc.points += pts;
@@ -123,8 +125,11 @@ impl<R: TrickRules> Position for PointGame<R> {
         }
     }
     fn undo(&mut self) {
+        // At a trick start, the card to take back completed a trick.
+        if self.engine.in_trick == 0 {
+            self.acc = self.stack.pop().expect("a trick to take back");
+        }
         self.engine.undo();
-        self.acc = self.stack.pop().expect("undo after play");
     }
     fn value(&self) -> i32 {
         let a = self.acc;
