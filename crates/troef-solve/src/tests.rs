@@ -283,6 +283,43 @@ fn klaverjassen_roem_bounds_hold_on_every_line() {
     }
 }
 
+/// Klaverjassen's roem per side ([`Klaverjas::roem_won`]) answers from its
+/// memo as it reads afresh: many random lines of play through one deal, so
+/// that trick starts reached on different lines share the memo's entries
+/// and its slots (every trick start with roem still possible checked).
+#[test]
+fn klaverjassen_roem_won_memo_answers_as_read() {
+    let mut rng = SplitMix64(29);
+    let profiles = profiles("klaverjassen");
+    let mut checked = 0;
+    for i in 0..60 {
+        let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let mut g = klaverjas(p, &mut rng);
+        for _ in 0..40 {
+            let mut played = 0;
+            while !g.is_over() {
+                if g.in_trick() == 0 {
+                    let live = crate::live(&g);
+                    if !g.special(live).is_empty() {
+                        let (memo, read) = g.roem_won_both(live);
+                        assert_eq!(memo, read, "deal {i}, {played} cards played");
+                        checked += 1;
+                    }
+                }
+                let legal: Vec<troef_cards::Card> = g.legal().iter().collect();
+                g.play(legal[(rng.next_u64() % legal.len() as u64) as usize]);
+                played += 1;
+            }
+            for _ in 0..played {
+                g.undo();
+            }
+        }
+    }
+    assert!(checked > 5_000, "{checked} trick starts checked");
+}
+
 #[test]
 fn jass_agrees_with_minimax() {
     let mut rng = SplitMix64(2);
