@@ -318,6 +318,11 @@ impl TrickRules for Rules {
         } else {
             follow
         };
+        // Without a trump among them no card is an undertrump: the trick's
+        // top trump is read only where it can matter.
+        if (base & trumps).is_empty() {
+            return base;
+        }
         match top_trump(p, t) {
             Some(top) if self.play.undertrump_ban && hand != trumps => base - trumps_below(top, t),
             _ => base,

@@ -212,16 +212,20 @@ impl TrickRules for Rules {
         };
         let led = first.suit();
         let trump = self.trump;
+        let follow = hand.of_suit(led);
+        let overtrump_led = led == trump && self.play.trump_lead_overtrump;
+        // Most cards follow a plain suit: the trick's winner is read only
+        // where a rule asks who it is.
+        if !follow.is_empty() && !overtrump_led {
+            return follow;
+        }
         let Some((wseat, wcard)) = p.winning() else {
             return hand;
         };
-        let follow = hand.of_suit(led);
         if !follow.is_empty() {
-            if led == trump && self.play.trump_lead_overtrump {
-                let higher = follow & trumps_above(wcard.rank(), trump);
-                if !higher.is_empty() {
-                    return higher;
-                }
+            let higher = follow & trumps_above(wcard.rank(), trump);
+            if !higher.is_empty() {
+                return higher;
             }
             return follow;
         }
