@@ -543,7 +543,8 @@ fn a_lone_players_probes_are_placed_by_their_costs() {
 }
 
 /// Where the driver probes after weak bounds next to a guess, worked by
-/// hand: 4 values beyond the last bound, then 8, 16, ..., inside the interval.
+/// hand: 4 values beyond the last bound, then 8, then 16 and no further,
+/// inside the interval.
 #[test]
 fn probes_step_out_from_a_guess() {
     use crate::search::gallop;
@@ -552,6 +553,9 @@ fn probes_step_out_from_a_guess() {
     assert_eq!(gallop(112, 400, 2, 1), 120);
     assert_eq!(gallop(120, 400, 2, 2), 136);
     assert_eq!(gallop(136, 400, 2, 3), 168);
+    // Then 16 values again, not 32.
+    assert_eq!(gallop(168, 400, 2, 4), 200);
+    assert_eq!(gallop(200, 400, 2, 9), 232);
     // Not beyond the top of the interval.
     assert_eq!(gallop(136, 150, 2, 3), 150);
     // The guess 100 failed (hi = 98): the probe at 92 asks whether the value
@@ -560,10 +564,12 @@ fn probes_step_out_from_a_guess() {
     assert_eq!(gallop(-400, 90, 2, -2), 76);
     // Never at or below lo; far runs do not overflow.
     assert_eq!(gallop(88, 90, 2, -2), 90);
-    assert_eq!(gallop(0, i32::MAX - 1, 1_000, 40), i32::MAX - 1);
-    assert_eq!(gallop(i32::MIN + 2, 0, 1_000, -40), i32::MIN + 1_002);
-    // The step doubles 20 times at most: 4 << 20 values.
-    assert_eq!(gallop(0, 1 << 30, 1, 40), 4 << 20);
+    assert_eq!(gallop(i32::MAX - 10, i32::MAX - 1, 1_000, 40), i32::MAX - 1);
+    assert_eq!(
+        gallop(i32::MIN + 2, i32::MIN + 5_000, 1_000, -40),
+        i32::MIN + 1_002
+    );
+    assert_eq!(gallop(0, 1 << 30, 1, 40), 16);
 }
 
 /// Het pandoeren: every contract, each variant switch that changes a goal
