@@ -128,20 +128,20 @@ pub struct Play<R> {
     pub tricks_won: BySeat<u8>,
     /// Game state beyond the cards (see [`TrickRules::after_trick`]).
     pub state: u64,
-    history: Vec<Undo>,
+    /// The tricks taken, for [`Play::undo`].
+    taken: Vec<Taken>,
 }
 
-/// What [`Play::undo`] needs: the card and the state before it was played.
-/// Points and tricks taken are not copied: a card that completed a trick
-/// gives back its trick's points (`won`) from the trick's winner, who leads
-/// the next trick.
+/// What [`Play::undo`] needs of a completed trick to take its last card
+/// back: its cards, its leader, its points and the state before it. A card
+/// that completes no trick needs nothing: it is the trick's last card so
+/// far, and only its place in the trick changes. Points and tricks taken
+/// are not copied: the trick's winner, who leads the next trick, gives its
+/// points back.
 #[derive(Clone, Copy, Debug)]
-struct Undo {
-    card: Card,
+struct Taken {
+    cards: [Card; 4],
     leader: Seat,
-    in_trick: u8,
-    tricks_done: u8,
-    trick: [Option<Card>; 4],
     won: i32,
     state: u64,
 }
@@ -160,7 +160,7 @@ impl<R: TrickRules> Play<R> {
             points: BySeat::default(),
             tricks_won: BySeat::default(),
             state: 0,
-            history: Vec::with_capacity(4 * tricks),
+            taken: Vec::with_capacity(tricks),
         }
     }
 
@@ -230,15 +230,6 @@ impl<R: TrickRules> Play<R> {
     /// trick when this card completes one.
     pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
         debug_assert!(self.hands[self.to_play()].contains(card));
-        self.history.push(Undo {
-            card,
-            leader: self.leader,
-            in_trick: self.in_trick as u8,
-            tricks_done: self.tricks_done as u8,
-            trick: self.trick,
-            won: 0,
-            state: self.state,
-        });
         let seat = self.to_play();
         self.hands[seat].remove(card);
         self.trick[self.in_trick] = Some(card);
@@ -256,9 +247,12 @@ impl<R: TrickRules> Play<R> {
         }
         self.points[winner] += pts;
         self.tricks_won[winner] += 1;
-        if let Some(u) = self.history.last_mut() {
-            u.won = pts;
-        }
+        self.taken.push(Taken {
+            cards,
+            leader: self.leader,
+            won: pts,
+            state: self.state,
+        });
         self.state = self.rules.after_trick(self.state, &cards);
         let t = Trick {
             leader: self.leader,
@@ -288,20 +282,26 @@ impl<R: TrickRules> Play<R> {
 
     /// Takes back the last card played.
     pub fn undo(&mut self) -> Option<Card> {
-        let u = self.history.pop()?;
-        if u.in_trick == 3 {
-            // The card completed a trick: its winner leads now.
-            self.points[self.leader] -= u.won;
+        let card = if self.in_trick > 0 {
+            let card = self.trick[self.in_trick - 1].take()?;
+            self.in_trick -= 1;
+            card
+        } else {
+            // The card completed a trick: its winner, who leads now, gives
+            // its points back.
+            let t = self.taken.pop()?;
+            self.points[self.leader] -= t.won;
             self.tricks_won[self.leader] -= 1;
-        }
-        self.leader = u.leader;
-        self.in_trick = u.in_trick as usize;
-        self.trick = u.trick;
-        self.tricks_done = u.tricks_done as usize;
-        self.state = u.state;
+            self.leader = t.leader;
+            self.tricks_done -= 1;
+            self.state = t.state;
+            self.trick = [Some(t.cards[0]), Some(t.cards[1]), Some(t.cards[2]), None];
+            self.in_trick = 3;
+            t.cards[3]
+        };
         let seat = self.seat_at(self.in_trick);
-        self.hands[seat].insert(u.card);
-        Some(u.card)
+        self.hands[seat].insert(card);
+        Some(card)
     }
 
     /// The highest card of `group` in the trick so far, by `key`.
