@@ -128,22 +128,13 @@ pub struct Play<R> {
     pub tricks_won: BySeat<u8>,
     /// Game state beyond the cards (see [`TrickRules::after_trick`]).
     pub state: u64,
-    /// The tricks taken, for [`Play::undo`].
-    taken: Vec<Taken>,
-}
-
-/// What [`Play::undo`] needs of a completed trick to take its last card
-/// back: its cards, its leader, its points and the state before it. A card
-/// that completes no trick needs nothing: it is the trick's last card so
-/// far, and only its place in the trick changes. Points and tricks taken
-/// are not copied: the trick's winner, who leads the next trick, gives its
-/// points back.
-#[derive(Clone, Copy, Debug)]
-struct Taken {
-    cards: [Card; 4],
-    leader: Seat,
-    won: i32,
-    state: u64,
+    /// The tricks taken, each with the state before it, for [`Play::undo`]:
+    /// to take back the card that completed one it needs the trick's cards,
+    /// leader and points. A card that completes no trick needs nothing: it
+    /// is the trick's last card so far. Points and tricks taken are not
+    /// copied: the trick's winner, who leads the next trick, gives its
+    /// points back.
+    taken: Vec<(Trick, u64)>,
 }
 
 impl<R: TrickRules> Play<R> {
@@ -247,19 +238,14 @@ impl<R: TrickRules> Play<R> {
         }
         self.points[winner] += pts;
         self.tricks_won[winner] += 1;
-        self.taken.push(Taken {
-            cards,
-            leader: self.leader,
-            won: pts,
-            state: self.state,
-        });
-        self.state = self.rules.after_trick(self.state, &cards);
         let t = Trick {
             leader: self.leader,
             cards,
             winner,
             points: pts,
         };
+        self.taken.push((t, self.state));
+        self.state = self.rules.after_trick(self.state, &cards);
         self.leader = winner;
         self.trick = [None; 4];
         self.in_trick = 0;
@@ -289,12 +275,12 @@ impl<R: TrickRules> Play<R> {
         } else {
             // The card completed a trick: its winner, who leads now, gives
             // its points back.
-            let t = self.taken.pop()?;
-            self.points[self.leader] -= t.won;
+            let (t, state) = self.taken.pop()?;
+            self.points[self.leader] -= t.points;
             self.tricks_won[self.leader] -= 1;
             self.leader = t.leader;
             self.tricks_done -= 1;
-            self.state = t.state;
+            self.state = state;
             self.trick = [Some(t.cards[0]), Some(t.cards[1]), Some(t.cards[2]), None];
             self.in_trick = 3;
             t.cards[3]

@@ -190,9 +190,10 @@ impl Klaverjas {
     }
 
     /// The margin: makers' cards and roem minus the defenders'.
-    fn margin(&self) -> i32 {
+    fn margin(&self) -> Wide {
         let (m, d) = self.cards();
-        m + self.acc.makers_roem - d - self.acc.defenders_roem
+        let a = self.acc;
+        Wide::from(m) + Wide::from(a.makers_roem) - Wide::from(d) - Wide::from(a.defenders_roem)
     }
 
     /// The score at the end of play (or as it stands).
@@ -490,8 +491,7 @@ impl Klaverjas {
         let (mc, dc) = self.cards();
         let (mc, dc) = (Wide::from(mc), Wide::from(dc));
         let rem = Wide::from(TOTAL_POINTS) - mc - dc;
-        let a = self.acc;
-        let m = mc + Wide::from(a.makers_roem) - dc - Wide::from(a.defenders_roem);
+        let m = self.margin();
         let (made_sure, nat_sure) = self.decided(m, mc, rem, rb, sure.points);
         let (made_always, nat_always) = self.decided(m, mc, rem, rb, sure.always);
         Outlook {
