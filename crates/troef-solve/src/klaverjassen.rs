@@ -654,8 +654,8 @@ impl Position for Klaverjas {
         self.acc.trick.insert(c);
         if let Some(t) = self.game.play_unchecked(c) {
             self.stack.push(self.acc);
+            let roem = kj::trick_roem_of(self.acc.trick, self.game.rules.trump, self.quartet);
             self.acc.trick = CardSet::EMPTY;
-            let roem = kj::trick_roem(&t.cards, self.game.rules.trump, self.quartet);
             let r = roem.combination
                 + if self.stuk_in_trick && roem.stuk {
                     20

@@ -348,16 +348,22 @@ pub struct TrickRoem {
 
 /// The roem that lies in a trick's four cards.
 pub fn trick_roem(cards: &[Card; 4], trump: Suit, quartet: QuartetValue) -> TrickRoem {
-    let rank = cards[0].rank();
-    let mut combination = 0;
-    if cards.iter().all(|c| c.rank() == rank) {
-        combination = quartet.of(rank);
-    }
-    let set: CardSet = cards.iter().copied().collect();
+    trick_roem_of(cards.iter().copied().collect(), trump, quartet)
+}
+
+/// As [`trick_roem`], the trick's four cards given as a set (the solver
+/// keeps the trick so far as one).
+pub fn trick_roem_of(set: CardSet, trump: Suit, quartet: QuartetValue) -> TrickRoem {
+    let b = set.bits();
+    // Four of a kind: one card of a rank in each suit's lane.
+    let rank = b.trailing_zeros() & 15;
+    let mut combination = match Card::from_index(b.trailing_zeros()) {
+        Some(c) if b == 0x0001_0001_0001_0001 << rank => quartet.of(c.rank()),
+        _ => 0,
+    };
     // Runs in natural order (7 8 9 10 J Q K A is the rank number order),
     // every suit at once: a suit's lane of 16 bits uses bits 2 to 14, so no
     // run reaches into the next suit's.
-    let b = set.bits();
     let three = b & b >> 1 & b >> 2;
     combination = combination.max(if three & b >> 3 != 0 {
         50
