@@ -531,6 +531,49 @@ impl Solver {
             Err(v) => return v,
         };
         let (alpha0, beta0) = (alpha, beta);
+        let node = self.choose(p, alpha, beta, win, hint);
+        let Node {
+            best, best_card, ..
+        } = node;
+        if let (Some(t), Some(sp)) = (&mut self.table, split) {
+            let (lo, hi) = if best <= alpha0 {
+                (i32::MIN, best)
+            } else if best >= beta0 {
+                (best, i32::MAX)
+            } else {
+                (best, best)
+            };
+            let (lo, hi) = sp.store(lo, hi);
+            // At a trick start the cards in play are the hands'.
+            let place = best_card.map(|b| tt::place_of(&self.order, live, b));
+            let depth = live.len();
+            t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
+            if let Some(q) = &mut self.quasi {
+                let order = &self.order;
+                if let Some((_, at)) = sp.monotone() {
+                    let reach = |old, tag| monotone_reach(old, tag, live, at);
+                    q.store_tagged(key.rank, (live, at), (lo, hi), place, depth, reach);
+                } else {
+                    q.store(key.rank, live, lo, hi, place, depth, |old| {
+                        distance(order, sp, old, live)
+                    });
+                }
+            }
+        }
+        best
+    }
+
+    /// The cards of the player to move searched in turn, the countermove
+    /// first, until one cuts off (see [`Solver::search`]).
+    #[inline(always)]
+    fn choose<P: Position>(
+        &mut self,
+        p: &mut P,
+        alpha: i32,
+        beta: i32,
+        win: (usize, u8),
+        hint: Option<Card>,
+    ) -> Node {
         let max = p.maximizer(p.to_play());
         // The card that cut off last where this hand was to play to this
         // trick so far, before every other guess (see [`Memo::cut_slot`]);
@@ -577,35 +620,23 @@ impl Solver {
                 self.memo.keep_cut(at, c);
             }
         }
-        let Node {
-            best, best_card, ..
-        } = node;
-        if let (Some(t), Some(sp)) = (&mut self.table, split) {
-            let (lo, hi) = if best <= alpha0 {
-                (i32::MIN, best)
-            } else if best >= beta0 {
-                (best, i32::MAX)
-            } else {
-                (best, best)
-            };
-            let (lo, hi) = sp.store(lo, hi);
-            // At a trick start the cards in play are the hands'.
-            let place = best_card.map(|b| tt::place_of(&self.order, live, b));
-            let depth = live.len();
-            t.store(key.exact, live, lo, hi, place, depth, |_| Some(0));
-            if let Some(q) = &mut self.quasi {
-                let order = &self.order;
-                if let Some((_, at)) = sp.monotone() {
-                    let reach = |old, tag| monotone_reach(old, tag, live, at);
-                    q.store_tagged(key.rank, (live, at), (lo, hi), place, depth, reach);
-                } else {
-                    q.store(key.rank, live, lo, hi, place, depth, |old| {
-                        distance(order, sp, old, live)
-                    });
-                }
-            }
-        }
-        best
+        node
+    }
+
+    /// [`Solver::search`] of a position inside a trick: no bounds, table or
+    /// last trick to look at there, and this leaner body saves every such
+    /// node the trick start's prologue.
+    fn search_in_trick<P: Position>(
+        &mut self,
+        p: &mut P,
+        alpha: i32,
+        beta: i32,
+        win: (usize, u8),
+    ) -> i32 {
+        debug_assert!(p.in_trick() != 0 && !p.is_over());
+        debug_assert_eq!(win, order::winning(p, &self.order));
+        self.stats.nodes += 1;
+        self.choose(p, alpha, beta, win, None).best
     }
 
     /// The value of playing `c` (within the window), `win` being the card
@@ -628,7 +659,11 @@ impl Solver {
             },
         };
         p.play(c);
-        let v = self.search(p, alpha, beta, child);
+        let v = if n == 3 {
+            self.search(p, alpha, beta, child)
+        } else {
+            self.search_in_trick(p, alpha, beta, child)
+        };
         p.undo();
         v
     }
