@@ -770,8 +770,14 @@ impl Position for Klaverjas {
                 0
             }
         };
-        let (t, with) = (trick.bits(), trick.bits() | CardSet::from_iter([c]).bits());
-        let mut gain = run(with) - run(t);
+        // A run through `c` needs a card of the trick next to it.
+        let bit = CardSet::from_iter([c]).bits();
+        let (t, with) = (trick.bits(), trick.bits() | bit);
+        let mut gain = if t & (bit << 1 | bit >> 1) != 0 {
+            run(with) - run(t)
+        } else {
+            0
+        };
         let trump = self.game.rules.trump;
         let stuk = [Card::new(trump, Rank::KING), Card::new(trump, Rank::QUEEN)];
         if self.stuk_in_trick
