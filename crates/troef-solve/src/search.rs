@@ -73,6 +73,12 @@ thread_local! {
 /// zeroing them.
 const SPARE_BYTES: usize = 16 << 20;
 
+/// How many tables of one kind and size a thread keeps: as many as the
+/// solvers that live at once, as [`SPARE_MEMO_COUNT`] (`troef analyze` and
+/// the bench keep the deal's solver while a second one annotates it). With
+/// one, every annotation allocated and zeroed tables of 3 MB afresh.
+const SPARE_PER_SIZE: usize = 2;
+
 /// A table of `2^bits` slots of entries of `words` words, growing to
 /// `2^max`: the one of that kind and size this thread's earlier solvers
 /// left ([`keep_spare`]), emptied, else a new one. A new table is memory
@@ -109,16 +115,20 @@ impl Drop for Solver {
     }
 }
 
-/// Keeps `tables` for this thread's next solves ([`spare`]): one of each
-/// kind and size, the smallest first, [`SPARE_BYTES`] in all. A table that
-/// grew for a large search does not push out the one a new solve starts
-/// with.
+/// Keeps `tables` for this thread's next solves ([`spare`]): up to
+/// [`SPARE_PER_SIZE`] of each kind and size, the smallest first,
+/// [`SPARE_BYTES`] in all. A table that grew for a large search does not
+/// push out the one a new solve starts with.
 fn keep_spare(tables: [Option<Table>; 2]) {
     // Nothing is kept while the thread's own storage is going away.
     let _ = SPARE.try_with(|s| {
         let mut s = s.borrow_mut();
         for t in tables.into_iter().flatten() {
-            s.retain(|o| (o.words(), o.bits()) != (t.words(), t.bits()));
+            let kind = |o: &Table| (o.words(), o.bits()) == (t.words(), t.bits());
+            if s.iter().filter(|o| kind(o)).count() >= SPARE_PER_SIZE {
+                let first = s.iter().position(kind).expect("counted");
+                s.remove(first);
+            }
             s.push(t);
         }
         s.sort_by_key(Table::bytes);
@@ -128,6 +138,18 @@ fn keep_spare(tables: [Option<Table>; 2]) {
             total <= SPARE_BYTES
         });
     });
+}
+
+/// How many tables of `words` words an entry and `2^bits` slots this
+/// thread keeps for its next solvers (for the tests).
+#[cfg(test)]
+pub(crate) fn spare_tables(words: usize, bits: u32) -> usize {
+    SPARE.with(|s| {
+        let s = s.borrow();
+        s.iter()
+            .filter(|t| t.words() == words && t.bits() == bits)
+            .count()
+    })
 }
 
 /// How many bits more a deal of more than 32 cards may grow its table to

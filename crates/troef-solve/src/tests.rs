@@ -1308,3 +1308,38 @@ fn a_solve_does_not_depend_on_the_solves_before_it() {
         );
     }
 }
+
+/// Two solvers alive at once (the deal's and the one that annotates it, as
+/// in `troef analyze` and the bench) each leave their tables to the
+/// thread's next two: none allocates afresh.
+#[test]
+fn two_solvers_at_once_keep_their_tables() {
+    std::thread::spawn(|| {
+        let AnyProfile::Klaverjassen(p) =
+            builtin(troef_rules::GameKind::Klaverjassen, "amsterdam").unwrap()
+        else {
+            unreachable!()
+        };
+        let mut rng = SplitMix64(33);
+        let mut g = klaverjas(&p, &mut rng);
+        // Five tricks left: an exact table of 2^10 slots (`table_bits`),
+        // a rank table of a quarter as many.
+        advance(&mut g, &mut rng, 20);
+        let exact = || crate::search::spare_tables(crate::tt::EXACT_WORDS, 10);
+        let rank = || crate::search::spare_tables(crate::tt::RANK_WORDS, 8);
+        for round in 0..3 {
+            let mut deal = Solver::new(Options::FULL);
+            let v = deal.value(&mut g);
+            let mut annotate = Solver::new(Options::FULL);
+            assert_eq!(annotate.value(&mut g), v);
+            // None left while both solvers live: from the second round on,
+            // each took one the round before left.
+            assert_eq!((exact(), rank()), (0, 0), "round {round}");
+            drop(annotate);
+            drop(deal);
+            assert_eq!((exact(), rank()), (2, 2), "round {round}: both kept");
+        }
+    })
+    .join()
+    .unwrap();
+}
