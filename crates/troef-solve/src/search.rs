@@ -74,9 +74,11 @@ thread_local! {
 const SPARE_BYTES: usize = 16 << 20;
 
 /// How many tables of one kind and size a thread keeps: as many as the
-/// solvers that live at once, as [`SPARE_MEMO_COUNT`] (`troef analyze` and
-/// the bench keep the deal's solver while a second one annotates it). With
-/// one, every annotation allocated and zeroed tables of 3 MB afresh.
+/// solvers that may live at once, as [`SPARE_MEMO_COUNT`]. The bench keeps
+/// a deal's solver while a second one annotates it (its two series are
+/// timed apart); with one table kept, that second solver allocated and
+/// zeroed 3 MB afresh for every deal. (`troef analyze` values a record's
+/// cards on the solver that solved its deal.)
 const SPARE_PER_SIZE: usize = 2;
 
 /// A table of `2^bits` slots of entries of `words` words, growing to
@@ -955,8 +957,8 @@ struct Slot {
 // A memo entry is one cache line.
 const _: () = assert!(size_of::<Slot>() == 64);
 
-/// How many memos a thread keeps for its next solvers: `troef analyze` and
-/// the bench solve a deal and then annotate it with a second solver.
+/// How many memos a thread keeps for its next solvers: the bench solves a
+/// deal and then annotates it with a second solver while the first lives.
 const SPARE_MEMO_COUNT: usize = 2;
 
 /// The memo's size: 2^MEMO_BITS slots of 64 bytes (1 MB). Measured: 2^12

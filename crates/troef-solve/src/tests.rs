@@ -1310,8 +1310,8 @@ fn a_solve_does_not_depend_on_the_solves_before_it() {
 }
 
 /// Two solvers alive at once (the deal's and the one that annotates it, as
-/// in `troef analyze` and the bench) each leave their tables to the
-/// thread's next two: none allocates afresh.
+/// in the bench) each leave their tables to the thread's next two: none
+/// allocates afresh.
 #[test]
 fn two_solvers_at_once_keep_their_tables() {
     std::thread::spawn(|| {
