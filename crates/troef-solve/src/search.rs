@@ -554,15 +554,14 @@ impl Solver {
             Ok(e) => e,
             Err(v) => return v,
         };
-        let (alpha0, beta0) = (alpha, beta);
         let node = self.choose(p, alpha, beta, win, hint);
         let Node {
             best, best_card, ..
         } = node;
         if let (Some(t), Some(sp)) = (&mut self.table, split) {
-            let (lo, hi) = if best <= alpha0 {
+            let (lo, hi) = if best <= alpha {
                 (i32::MIN, best)
-            } else if best >= beta0 {
+            } else if best >= beta {
                 (best, i32::MAX)
             } else {
                 (best, best)
