@@ -759,22 +759,11 @@ impl Position for Klaverjas {
     }
     fn roem_with(&self, c: Card) -> i32 {
         let trick = self.acc.trick;
-        // As `kj::trick_roem`: runs in natural order, every suit at once.
-        let run = |b: u64| {
-            let three = b & b >> 1 & b >> 2;
-            if three & b >> 3 != 0 {
-                50
-            } else if three != 0 {
-                20
-            } else {
-                0
-            }
-        };
         // A run through `c` needs a card of the trick next to it.
-        let bit = CardSet::from_iter([c]).bits();
-        let (t, with) = (trick.bits(), trick.bits() | bit);
-        let mut gain = if t & (bit << 1 | bit >> 1) != 0 {
-            run(with) - run(t)
+        let one = CardSet::from_iter([c]);
+        let (with, bit) = (trick | one, one.bits());
+        let mut gain = if trick.bits() & (bit << 1 | bit >> 1) != 0 {
+            kj::run_roem(with) - kj::run_roem(trick)
         } else {
             0
         };

@@ -357,24 +357,30 @@ pub fn trick_roem_of(set: CardSet, trump: Suit, quartet: QuartetValue) -> TrickR
     let b = set.bits();
     // Four of a kind: one card of a rank in each suit's lane.
     let rank = b.trailing_zeros() & 15;
-    let mut combination = match Card::from_index(b.trailing_zeros()) {
+    let four = match Card::from_index(b.trailing_zeros()) {
         Some(c) if b == 0x0001_0001_0001_0001 << rank => quartet.of(c.rank()),
         _ => 0,
     };
-    // Runs in natural order (7 8 9 10 J Q K A is the rank number order),
-    // every suit at once: a suit's lane of 16 bits uses bits 2 to 14, so no
-    // run reaches into the next suit's.
+    let combination = four.max(run_roem(set));
+    let stuk =
+        set.contains(Card::new(trump, Rank::KING)) && set.contains(Card::new(trump, Rank::QUEEN));
+    TrickRoem { combination, stuk }
+}
+
+/// The best run among `cards`: 50 for four or more in a row of one suit, 20
+/// for three, else 0. Runs are read in natural order (7 8 9 10 J Q K A is
+/// the rank number order), every suit at once: a suit's lane of 16 bits
+/// uses bits 2 to 14, so no run reaches into the next suit's.
+pub fn run_roem(cards: CardSet) -> i32 {
+    let b = cards.bits();
     let three = b & b >> 1 & b >> 2;
-    combination = combination.max(if three & b >> 3 != 0 {
+    if three & b >> 3 != 0 {
         50
     } else if three != 0 {
         20
     } else {
         0
-    });
-    let stuk =
-        set.contains(Card::new(trump, Rank::KING)) && set.contains(Card::new(trump, Rank::QUEEN));
-    TrickRoem { combination, stuk }
+    }
 }
 
 /// The longest run of set bits in a suit's lane: the longest sequence in
