@@ -88,6 +88,9 @@ pub trait TrickRules: Clone + std::fmt::Debug + Sized {
     fn trumps_name(&self) -> &'static str;
 }
 
+/// [`Play::told`] where the caller did not name the card winning the trick.
+const UNTOLD: u8 = u8::MAX;
+
 /// A completed trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
@@ -128,6 +131,11 @@ pub struct Play<R> {
     pub tricks_won: BySeat<u8>,
     /// Game state beyond the cards (see [`TrickRules::after_trick`]).
     pub state: u64,
+    /// The place in playing order of the card winning the trick after each
+    /// of its cards so far, where the caller named it ([`Play::play_won`]),
+    /// else [`UNTOLD`]: `told[i]` after the `i + 1`-th card. The solver
+    /// names it; the engine reads the trick's cards where it was not told.
+    told: [u8; 4],
     /// The tricks taken, each with the state before it, for [`Play::undo`]:
     /// to take back the card that completed one it needs the trick's cards,
     /// leader and points. A card that completes no trick needs nothing: it
@@ -151,6 +159,7 @@ impl<R: TrickRules> Play<R> {
             points: BySeat::default(),
             tricks_won: BySeat::default(),
             state: 0,
+            told: [UNTOLD; 4],
             taken: Vec::with_capacity(tricks),
         }
     }
@@ -176,9 +185,16 @@ impl<R: TrickRules> Play<R> {
     /// The seat and card winning the trick so far: the first card of the
     /// greatest strength.
     pub fn winning(&self) -> Option<(Seat, Card)> {
+        let last = self.in_trick.checked_sub(1)?;
         let cards = self.trick_cards().iter().map_while(|c| *c);
-        let (i, c) = self.best_of(cards)?;
-        Some((self.seat_at(i), c))
+        let i = match self.told[last] {
+            UNTOLD => self.best_of(cards)?.0,
+            told => {
+                debug_assert_eq!(Some(usize::from(told)), self.best_of(cards).map(|b| b.0));
+                usize::from(told)
+            }
+        };
+        Some((self.seat_at(i), self.trick[i]?))
     }
 
     /// The place in playing order and the card of the first card of the
@@ -220,16 +236,51 @@ impl<R: TrickRules> Play<R> {
     /// Plays a card of the player to move without checking it. Returns the
     /// trick when this card completes one.
     pub fn play_unchecked(&mut self, card: Card) -> Option<Trick> {
+        self.play_then(card, UNTOLD, |p, cards| {
+            p.best_of(cards.into_iter()).map(|b| b.0)
+        })
+    }
+
+    /// [`Play::play_unchecked`] where the caller already knows who wins the
+    /// trick with `card`: `winner` is that card's place in playing order
+    /// (`0..4`). The solver tracks the card winning each trick as it
+    /// searches, so the engine need not read the trick's cards again, for
+    /// [`Play::winning`] (which a game's legal cards may ask) or to
+    /// complete the trick. Checked against the engine's own reading in
+    /// debug builds.
+    pub fn play_won(&mut self, card: Card, winner: usize) -> Option<Trick> {
+        debug_assert!(winner <= self.in_trick, "a card played so far");
+        self.play_then(card, winner as u8, |p, cards| {
+            debug_assert_eq!(
+                Some(winner),
+                p.best_of(cards.into_iter()).map(|b| b.0),
+                "the trick's winner named by the caller"
+            );
+            Some(winner)
+        })
+    }
+
+    /// Plays `card` unchecked, `told` being the place of the card that
+    /// wins the trick with it if the caller named it; should it complete
+    /// the trick, `winner` gives that place.
+    #[inline(always)]
+    fn play_then(
+        &mut self,
+        card: Card,
+        told: u8,
+        winner: impl FnOnce(&Self, [Card; 4]) -> Option<usize>,
+    ) -> Option<Trick> {
         debug_assert!(self.hands[self.to_play()].contains(card));
         let seat = self.to_play();
         self.hands[seat].remove(card);
+        self.told[self.in_trick] = told;
         self.trick[self.in_trick] = Some(card);
         self.in_trick += 1;
         if self.in_trick < 4 {
             return None;
         }
         let cards = [0, 1, 2, 3].map(|i| self.trick[i].unwrap_or(card));
-        let (place, _) = self.best_of(cards.into_iter())?;
+        let place = winner(self, cards)?;
         let winner = self.seat_at(place);
         let mut pts: i32 = cards.iter().map(|&c| self.rules.points(c)).sum();
         self.tricks_done += 1;
@@ -282,6 +333,9 @@ impl<R: TrickRules> Play<R> {
             self.tricks_done -= 1;
             self.state = state;
             self.trick = [Some(t.cards[0]), Some(t.cards[1]), Some(t.cards[2]), None];
+            // Who was winning after its first three cards is read again
+            // where asked.
+            self.told = [UNTOLD; 4];
             self.in_trick = 3;
             t.cards[3]
         };
@@ -344,7 +398,22 @@ pub(crate) fn walk_checked<R: TrickRules>(
         g.play(card).expect("a legal card");
         prop_assert_eq!(g.undo(), Some(card));
         prop_assert_eq!(before, state(&g));
-        g.play(card).expect("a legal card");
+        // The same card with its trick's winner named, as the solver
+        // plays: the same trick, the same card winning it.
+        let mut told = g.clone();
+        let trick = g.play(card).expect("a legal card");
+        let at = told.in_trick;
+        let winner = match g.winning() {
+            Some((seat, _)) => (0..=at).find(|&i| told.seat_at(i) == seat),
+            None => trick.map(|t| {
+                (0..4)
+                    .find(|&i| told.seat_at(i) == t.winner)
+                    .expect("a seat")
+            }),
+        };
+        prop_assert_eq!(told.play_won(card, winner.expect("a place")), trick);
+        prop_assert_eq!(told.winning(), g.winning());
+        prop_assert_eq!(state(&told), state(&g));
     }
     Ok(g)
 }

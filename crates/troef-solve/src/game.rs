@@ -538,6 +538,9 @@ impl Position for AnyGame {
     fn play(&mut self, c: Card) {
         each!(self, g => g.play(c));
     }
+    fn play_won(&mut self, c: Card, winner: usize) {
+        each!(self, g => g.play_won(c, winner));
+    }
     fn undo(&mut self) {
         each!(self, g => g.undo());
     }

@@ -651,25 +651,12 @@ impl Position for Klaverjas {
         self.game.legal_plays()
     }
     fn play(&mut self, c: Card) {
-        self.acc.trick.insert(c);
-        if let Some(t) = self.game.play_unchecked(c) {
-            self.stack.push(self.acc);
-            let roem = kj::trick_roem_of(self.acc.trick, self.game.rules.trump, self.quartet);
-            self.acc.trick = CardSet::EMPTY;
-            let r = roem.combination
-                + if self.stuk_in_trick && roem.stuk {
-                    20
-                } else {
-                    0
-                };
-            if t.winner.team() == self.makers {
-                self.acc.makers_roem += r;
-                self.acc.makers_tricks += 1;
-            } else {
-                self.acc.defenders_roem += r;
-                self.acc.defenders_tricks += 1;
-            }
-        }
+        let t = self.game.play_unchecked(c);
+        self.played(c, t);
+    }
+    fn play_won(&mut self, c: Card, winner: usize) {
+        let t = self.game.play_won(c, winner);
+        self.played(c, t);
     }
     fn undo(&mut self) {
         // At a trick start, the card to take back completed a trick: what
@@ -789,6 +776,31 @@ impl Position for Klaverjas {
 }
 
 impl Klaverjas {
+    /// What a card played brings besides the engine's state: the trick's
+    /// cards, and once `t` completes it, its roem and its taker's tally.
+    #[inline(always)]
+    fn played(&mut self, c: Card, t: Option<troef_rules::trick::Trick>) {
+        self.acc.trick.insert(c);
+        if let Some(t) = t {
+            self.stack.push(self.acc);
+            let roem = kj::trick_roem_of(self.acc.trick, self.game.rules.trump, self.quartet);
+            self.acc.trick = CardSet::EMPTY;
+            let r = roem.combination
+                + if self.stuk_in_trick && roem.stuk {
+                    20
+                } else {
+                    0
+                };
+            if t.winner.team() == self.makers {
+                self.acc.makers_roem += r;
+                self.acc.makers_tricks += 1;
+            } else {
+                self.acc.defenders_roem += r;
+                self.acc.defenders_tricks += 1;
+            }
+        }
+    }
+
     /// How the table stores a trick start's value for a probe at `beta`.
     fn split(&self, beta: i32, o: &Outlook) -> Split {
         // Only what holds on every line: the search visits lines on which

@@ -70,6 +70,12 @@ pub trait Position {
     /// The legal cards of the player to move, from the rules engine.
     fn legal(&self) -> CardSet;
     fn play(&mut self, c: Card);
+    /// [`Position::play`] where the search knows the trick's winner:
+    /// `winner` is its place in playing order should `c` complete the
+    /// trick, unread otherwise (see `Play::play_won`).
+    fn play_won(&mut self, c: Card, _winner: usize) {
+        self.play(c);
+    }
     fn undo(&mut self);
     fn is_over(&self) -> bool;
     /// Cards played to the trick in progress (0 at a trick start).

@@ -77,6 +77,22 @@ pub fn decode(v: i32) -> Decoded {
 const MAX_POINTS: i32 = 157;
 
 impl<R: TrickRules> PointGame<R> {
+    /// A trick `t` completed goes to its taker's side's tally; only a card
+    /// that completes a trick changes it.
+    #[inline(always)]
+    fn tally(&mut self, t: Option<troef_rules::trick::Trick>) {
+        if let Some(t) = t {
+            self.stack.push(self.acc);
+            let (winner, pts) = (t.winner, t.points);
+            if self.side[winner.index()] {
+                self.acc.points += pts;
+                self.acc.tricks += 1;
+            } else {
+                self.acc.against += pts;
+                self.acc.lost += 1;
+            }
+        }
+    }
     /// `side`: the seats of the maximising side.
     pub fn new(engine: Play<R>, side: [bool; 4]) -> PointGame<R> {
         PointGame {
@@ -111,18 +127,12 @@ impl<R: TrickRules> Position for PointGame<R> {
         self.side[seat.index()]
     }
     fn play(&mut self, c: Card) {
-        if let Some(t) = self.engine.play_unchecked(c) {
-            // Only a card that completes a trick changes the tally.
-            self.stack.push(self.acc);
-            let (winner, pts) = (t.winner, t.points);
-            if self.side[winner.index()] {
-                self.acc.points += pts;
-                self.acc.tricks += 1;
-            } else {
-                self.acc.against += pts;
-                self.acc.lost += 1;
-            }
-        }
+        let t = self.engine.play_unchecked(c);
+        self.tally(t);
+    }
+    fn play_won(&mut self, c: Card, winner: usize) {
+        let t = self.engine.play_won(c, winner);
+        self.tally(t);
     }
     fn undo(&mut self) {
         // At a trick start, the card to take back completed a trick.

@@ -674,15 +674,18 @@ impl Solver {
     ) -> i32 {
         let n = p.in_trick();
         let child = match p.trick()[0] {
-            _ if n == 3 => (0, 0),
             None => (0, self.order.strength(c, c)),
             Some(led) => match self.order.strength(c, led) {
                 s if s > win.1 => (n, s),
                 _ => win,
             },
         };
-        p.play(c);
+        // The card winning the trick with `c`, which takes it if `c` is
+        // its last: the engine need not read the trick again.
+        p.play_won(c, child.0);
         let v = if n == 3 {
+            // A new trick starts, with no card winning it.
+            let child = (0, 0);
             self.search(p, alpha, beta, child)
         } else {
             self.search_in_trick(p, alpha, beta, child)
