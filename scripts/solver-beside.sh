@@ -23,6 +23,12 @@ deals=${4:?DEALS}
 shift 4
 dir=${BESIDE_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
+# The bench skips the deals its --out file already holds: a folder with an
+# earlier run's files would only summarise that run again.
+if compgen -G "$dir/*.tsv" >/dev/null || compgen -G "$dir/*.part" >/dev/null; then
+    echo "solver-beside.sh: $dir holds an earlier run's files; give an empty BESIDE_DIR" >&2
+    exit 2
+fi
 # A bench that fails stops the script (set -e): stop the other one with it.
 slow_pid= fast_pid=
 trap 'kill $slow_pid $fast_pid 2>/dev/null || true' EXIT
