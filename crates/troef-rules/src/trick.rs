@@ -246,8 +246,9 @@ impl<R: TrickRules> Play<R> {
     /// (`0..4`). The solver tracks the card winning each trick as it
     /// searches, so the engine need not read the trick's cards again, for
     /// [`Play::winning`] (which a game's legal cards may ask) or to
-    /// complete the trick. Checked against the engine's own reading in
-    /// debug builds.
+    /// complete the trick. The caller vouches for `winner`, as for the
+    /// card's legality: it is checked against the engine's own reading in
+    /// debug builds only. Replay and `troef check` use [`Play::play`].
     pub fn play_won(&mut self, card: Card, winner: usize) -> Option<Trick> {
         debug_assert!(winner <= self.in_trick, "a card played so far");
         self.play_then(card, winner as u8, |p, cards| {

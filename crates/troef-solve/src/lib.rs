@@ -70,9 +70,10 @@ pub trait Position {
     /// The legal cards of the player to move, from the rules engine.
     fn legal(&self) -> CardSet;
     fn play(&mut self, c: Card);
-    /// [`Position::play`] where the search knows the trick's winner:
-    /// `winner` is its place in playing order should `c` complete the
-    /// trick, unread otherwise (see `Play::play_won`).
+    /// [`Position::play`] where the search knows who wins the trick with
+    /// `c`: `winner` is the place in playing order of the card winning it
+    /// once `c` is played. The caller vouches for it (checked in debug
+    /// builds; see `Play::play_won`). By default it is not read.
     fn play_won(&mut self, c: Card, _winner: usize) {
         self.play(c);
     }
