@@ -20,7 +20,7 @@ use crate::{Feature, Position, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::het_pandoeren::profile::{HalveStoetTarget, PiekZonder, SevenOfEight};
 use troef_rules::het_pandoeren::{self as het, Contract, Profile, Race, Tally};
-use troef_rules::trick::TrickRules;
+use troef_rules::trick::{Trick, TrickRules};
 
 /// The facts the verdict depends on, after each card.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -206,18 +206,13 @@ impl HetGame {
         };
         self.engine.state << 24 | facts
     }
-}
 
-impl Position for HetGame {
-    crate::position_from_engine!(engine);
-    fn maximizer(&self, seat: Seat) -> bool {
-        self.side(seat)
-    }
-    fn play(&mut self, c: Card) {
-        let Some(t) = self.engine.play_unchecked(c) else {
+    /// The tally after a card: only a card that completes a trick (`t`)
+    /// changes it.
+    fn tally(&mut self, t: Option<Trick>) {
+        let Some(t) = t else {
             return;
         };
-        // Only a card that completes a trick changes the tally.
         self.stack.push(self.acc);
         let done = self.engine.tricks_done;
         let a = &mut self.acc;
@@ -236,6 +231,21 @@ impl Position for HetGame {
         if !self.side(t.winner) {
             self.acc.tally.conceded += t.points;
         }
+    }
+}
+
+impl Position for HetGame {
+    crate::position_from_engine!(engine);
+    fn maximizer(&self, seat: Seat) -> bool {
+        self.side(seat)
+    }
+    fn play(&mut self, c: Card) {
+        let t = self.engine.play_unchecked(c);
+        self.tally(t);
+    }
+    fn play_won(&mut self, c: Card, winner: usize) {
+        let t = self.engine.play_won(c, winner);
+        self.tally(t);
     }
     fn undo(&mut self) {
         // At a trick start, the card to take back completed a trick.

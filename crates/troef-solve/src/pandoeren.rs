@@ -21,7 +21,7 @@ use troef_cards::{BySeat, Card, CardSet, Seat, Suit};
 use troef_rules::pandoeren::bid::{Bid, Goal, PartnerKind};
 use troef_rules::pandoeren::score::{self, Tally, Verdict};
 use troef_rules::pandoeren::{self as pd, Profile};
-use troef_rules::trick::TrickRules;
+use troef_rules::trick::{Trick, TrickRules};
 
 /// What a card changed that undo cannot read off the engine.
 #[derive(Clone, Copy, Debug)]
@@ -156,24 +156,18 @@ impl PandoerenGame {
         };
         self.engine.state << 16 | facts
     }
-}
 
-impl Position for PandoerenGame {
-    crate::position_from_engine!(engine);
-    fn maximizer(&self, seat: Seat) -> bool {
-        self.on_side(seat)
-    }
-    fn play(&mut self, c: Card) {
-        let declarer = self.tally.declarer;
-        let before = Undo {
-            side_points: self.tally.side_points,
-            partner: self.tally.partner,
-        };
-        let Some(t) = self.engine.play_unchecked(c) else {
+    /// The tally after a card: only a card that completes a trick (`t`)
+    /// changes it.
+    fn count_trick(&mut self, t: Option<Trick>) {
+        let Some(t) = t else {
             return;
         };
-        // Only a card that completes a trick changes the tally.
-        self.stack.push(before);
+        let declarer = self.tally.declarer;
+        self.stack.push(Undo {
+            side_points: self.tally.side_points,
+            partner: self.tally.partner,
+        });
         let jas = self.engine.rules.trump.map(pd::jas);
         let declarer_played = t.cards[(4 + declarer.index() - t.leader.index()) % 4];
         let tl = &mut self.tally;
@@ -186,6 +180,21 @@ impl Position for PandoerenGame {
         if t.winner == declarer || Some(t.winner) == tl.partner {
             tl.side_points += t.points;
         }
+    }
+}
+
+impl Position for PandoerenGame {
+    crate::position_from_engine!(engine);
+    fn maximizer(&self, seat: Seat) -> bool {
+        self.on_side(seat)
+    }
+    fn play(&mut self, c: Card) {
+        let t = self.engine.play_unchecked(c);
+        self.count_trick(t);
+    }
+    fn play_won(&mut self, c: Card, winner: usize) {
+        let t = self.engine.play_won(c, winner);
+        self.count_trick(t);
     }
     fn undo(&mut self) {
         // A card that completed a trick leaves the engine at a trick start.

@@ -187,6 +187,11 @@ impl Position for RamschGame {
             self.winners.push(t.winner);
         }
     }
+    fn play_won(&mut self, c: Card, winner: usize) {
+        if let Some(t) = self.engine.play_won(c, winner) {
+            self.winners.push(t.winner);
+        }
+    }
     fn undo(&mut self) {
         if self.engine.in_trick == 0 {
             self.winners.pop();
