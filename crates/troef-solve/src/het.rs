@@ -235,17 +235,9 @@ impl HetGame {
 }
 
 impl Position for HetGame {
-    crate::position_from_engine!(engine);
+    crate::position_from_engine!(engine, tally);
     fn maximizer(&self, seat: Seat) -> bool {
         self.side(seat)
-    }
-    fn play(&mut self, c: Card) {
-        let t = self.engine.play_unchecked(c);
-        self.tally(t);
-    }
-    fn play_won(&mut self, c: Card, winner: usize) {
-        let t = self.engine.play_won(c, winner);
-        self.tally(t);
     }
     fn undo(&mut self) {
         // At a trick start, the card to take back completed a trick.

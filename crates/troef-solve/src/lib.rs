@@ -182,9 +182,19 @@ pub trait Position {
 /// The [`Position`] methods an adapter reads straight off its trick engine
 /// (`self.$engine`, a `troef_rules::trick::Play<R>`): whose turn, the legal
 /// cards, the trick, the hands, and the cards' features from the game's
-/// `TrickRules`. Written inside the adapter's `impl Position`.
+/// `TrickRules`; and `play` and `play_won`, the engine's play followed by the
+/// adapter's `self.$tally(t)` of the trick the card completed
+/// (`t: Option<Trick>`). Written inside the adapter's `impl Position`.
 macro_rules! position_from_engine {
-    ($engine:ident) => {
+    ($engine:ident, $tally:ident) => {
+        fn play(&mut self, c: Card) {
+            let t = self.$engine.play_unchecked(c);
+            self.$tally(t);
+        }
+        fn play_won(&mut self, c: Card, winner: usize) {
+            let t = self.$engine.play_won(c, winner);
+            self.$tally(t);
+        }
         fn to_play(&self) -> Seat {
             self.$engine.to_play()
         }

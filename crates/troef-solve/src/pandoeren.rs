@@ -184,17 +184,9 @@ impl PandoerenGame {
 }
 
 impl Position for PandoerenGame {
-    crate::position_from_engine!(engine);
+    crate::position_from_engine!(engine, count_trick);
     fn maximizer(&self, seat: Seat) -> bool {
         self.on_side(seat)
-    }
-    fn play(&mut self, c: Card) {
-        let t = self.engine.play_unchecked(c);
-        self.count_trick(t);
-    }
-    fn play_won(&mut self, c: Card, winner: usize) {
-        let t = self.engine.play_won(c, winner);
-        self.count_trick(t);
     }
     fn undo(&mut self) {
         // A card that completed a trick leaves the engine at a trick start.

@@ -122,17 +122,9 @@ impl<R: TrickRules> PointGame<R> {
 }
 
 impl<R: TrickRules> Position for PointGame<R> {
-    crate::position_from_engine!(engine);
+    crate::position_from_engine!(engine, tally);
     fn maximizer(&self, seat: Seat) -> bool {
         self.side[seat.index()]
-    }
-    fn play(&mut self, c: Card) {
-        let t = self.engine.play_unchecked(c);
-        self.tally(t);
-    }
-    fn play_won(&mut self, c: Card, winner: usize) {
-        let t = self.engine.play_won(c, winner);
-        self.tally(t);
     }
     fn undo(&mut self) {
         // At a trick start, the card to take back completed a trick.

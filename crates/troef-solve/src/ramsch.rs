@@ -18,7 +18,7 @@
 use crate::{Feature, Position, Split, Start};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::schafkopf::{self as sk, Contract, Kind};
-use troef_rules::trick::TrickRules;
+use troef_rules::trick::{Trick, TrickRules};
 
 /// A Ramsch position, valued for `me`.
 #[derive(Clone, Debug)]
@@ -175,22 +175,20 @@ impl RamschGame {
             recent << 3 | rank as u64
         })
     }
+
+    /// The tricks' winners after a card: only a card that completes a trick
+    /// (`t`) adds one.
+    fn count_trick(&mut self, t: Option<Trick>) {
+        if let Some(t) = t {
+            self.winners.push(t.winner);
+        }
+    }
 }
 
 impl Position for RamschGame {
-    crate::position_from_engine!(engine);
+    crate::position_from_engine!(engine, count_trick);
     fn maximizer(&self, seat: Seat) -> bool {
         seat == self.me
-    }
-    fn play(&mut self, c: Card) {
-        if let Some(t) = self.engine.play_unchecked(c) {
-            self.winners.push(t.winner);
-        }
-    }
-    fn play_won(&mut self, c: Card, winner: usize) {
-        if let Some(t) = self.engine.play_won(c, winner) {
-            self.winners.push(t.winner);
-        }
     }
     fn undo(&mut self) {
         if self.engine.in_trick == 0 {
