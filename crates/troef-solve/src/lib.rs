@@ -73,10 +73,10 @@ pub trait Position {
     /// [`Position::play`] where the search knows who wins the trick with
     /// `c`: `winner` is the place in playing order of the card winning it
     /// once `c` is played. The caller vouches for it (checked in debug
-    /// builds; see `Play::play_won`). By default it is not read.
-    fn play_won(&mut self, c: Card, _winner: usize) {
-        self.play(c);
-    }
+    /// builds; see `Play::play_won`). Required, not defaulted to `play`:
+    /// an adapter that dropped the winner would make its engine read every
+    /// completed trick again: correct, but slower, and silent.
+    fn play_won(&mut self, c: Card, winner: usize);
     fn undo(&mut self);
     fn is_over(&self) -> bool;
     /// Cards played to the trick in progress (0 at a trick start).
