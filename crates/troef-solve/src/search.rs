@@ -6,7 +6,7 @@ use crate::tt::{self, CardKeys, Table};
 use crate::{Cards, Position};
 use serde::Serialize;
 use std::cell::RefCell;
-use troef_cards::{Card, CardSet};
+use troef_cards::{Card, CardSet, Seat};
 
 /// Which techniques the solver uses; [`Options::FULL`] is the solver, the
 /// others are the rungs of the benchmark ladder.
@@ -353,13 +353,13 @@ impl Solver {
             // A full window asks no one question.
             self.roem_to_min = false;
             let win = order::winning(p, &self.order);
-            return self.search(p, i32::MIN + 1, i32::MAX - 1, win);
+            return self.search(p, i32::MIN + 1, i32::MAX - 1, win, None);
         }
         let step = p.value_step().max(1);
         let below = |v: i32| v.div_euclid(step) * step;
         let above = |v: i32| -(-v).div_euclid(step) * step;
         let (lo, hi) = if p.in_trick() == 0 {
-            let (_, st, _) = self.trick_start(p, 0);
+            let (_, st, _) = self.trick_start(p, 0, None);
             (st.lo, st.hi)
         } else {
             (-crate::VALUE_LIMIT, crate::VALUE_LIMIT)
@@ -421,7 +421,7 @@ impl Solver {
         self.stats.probes += 1;
         self.roem_to_min = p.roem_to_min(beta);
         let win = order::winning(p, &self.order);
-        self.search(p, beta - 1, beta, win)
+        self.search(p, beta - 1, beta, win, None)
     }
 
     /// The value after each legal card of the player to move, in card order.
@@ -536,7 +536,16 @@ impl Solver {
     /// `win`: the card that takes the trick in progress so far
     /// ([`order::winning`]), carried down the search rather than read
     /// again at every card.
-    fn search<P: Position>(&mut self, p: &mut P, alpha: i32, beta: i32, win: (usize, u8)) -> i32 {
+    /// `memo_at`: the memo's slot and check of this trick start when the
+    /// card before it read them ([`Memo::next_at`]).
+    fn search<P: Position>(
+        &mut self,
+        p: &mut P,
+        alpha: i32,
+        beta: i32,
+        win: (usize, u8),
+        memo_at: Option<(usize, u64)>,
+    ) -> i32 {
         debug_assert_eq!(win, order::winning(p, &self.order));
         self.stats.nodes += 1;
         if p.is_over() {
@@ -550,7 +559,7 @@ impl Solver {
             live,
             split,
             hint,
-        } = match self.enter(p, alpha, beta) {
+        } = match self.enter(p, alpha, beta, memo_at) {
             Ok(e) => e,
             Err(v) => return v,
         };
@@ -680,13 +689,25 @@ impl Solver {
                 _ => win,
             },
         };
+        // The next trick start's memo slot, fetched while the card is
+        // played and the search goes down to it: where the trick's winner
+        // leads next, as the engine says once the card is played.
+        let memo_at = if n == 3 {
+            let winner = p.seat_at(child.0);
+            self.memo.next_at(p, c, winner).map(|at| (at, winner))
+        } else {
+            None
+        };
         // The card winning the trick with `c`, which takes it if `c` is
         // its last: the engine need not read the trick again.
         p.play_won(c, child.0);
         let v = if n == 3 {
             // A new trick starts, with no card winning it.
             let child = (0, 0);
-            self.search(p, alpha, beta, child)
+            let memo_at = memo_at
+                .filter(|&(_, winner)| p.leader() == winner)
+                .map(|(at, _)| at);
+            self.search(p, alpha, beta, child, memo_at)
         } else {
             self.search_in_trick(p, alpha, beta, child)
         };
@@ -720,9 +741,14 @@ impl Solver {
     /// A trick start's cards in play, what the adapter says of it for a
     /// probe at `beta` (with what each side takes by force when bounds are
     /// on) and the cards' part of its keys if the memo has them.
-    fn trick_start<P: Position>(&mut self, p: &P, beta: i32) -> (CardSet, crate::Start, CardKeys) {
+    fn trick_start<P: Position>(
+        &mut self,
+        p: &P,
+        beta: i32,
+        memo_at: Option<(usize, u64)>,
+    ) -> (CardSet, crate::Start, CardKeys) {
         let live = crate::live(p);
-        let Seen { sure, bound, keys } = self.seen(p, live);
+        let Seen { sure, bound, keys } = self.seen(p, live, memo_at);
         (live, p.trick_start(beta, sure, bound), keys)
     }
 
@@ -748,8 +774,12 @@ impl Solver {
     /// they were seen lately, else read (the hands by group, the forced
     /// points, the adapter's bound from the cards) and kept; the cards'
     /// keys are read later, if needed ([`Solver::card_keys`]).
-    fn seen<P: Position>(&mut self, p: &P, live: CardSet) -> Seen {
-        let (slot, check) = self.memo.find(p);
+    fn seen<P: Position>(&mut self, p: &P, live: CardSet, at: Option<(usize, u64)>) -> Seen {
+        debug_assert!(at.is_none_or(|(s, c)| self.memo.find(p) == (Some(s), c)));
+        let (slot, check) = match at {
+            Some((s, c)) => (Some(s), c),
+            None => self.memo.find(p),
+        };
         self.memo.last = slot.map(|s| (s, check));
         if let Some(s) = slot.filter(|&i| self.memo.slots[i].check == check) {
             return self.memo.slots[s].seen;
@@ -772,7 +802,13 @@ impl Solver {
     /// At a trick start: the bounds and the table. `Err(v)` when they
     /// decide the probe (`v` is a bound on the side the window falls),
     /// else what the search stores afterwards.
-    fn enter<P: Position>(&mut self, p: &P, alpha: i32, beta: i32) -> Result<Entry, i32> {
+    fn enter<P: Position>(
+        &mut self,
+        p: &P,
+        alpha: i32,
+        beta: i32,
+        memo_at: Option<(usize, u64)>,
+    ) -> Result<Entry, i32> {
         let mut e = Entry {
             key: tt::Keys::default(),
             live: CardSet::EMPTY,
@@ -782,7 +818,7 @@ impl Solver {
         if p.in_trick() != 0 || !(self.options.bounds || self.table.is_some()) {
             return Ok(e);
         }
-        let (live, st, keys) = self.trick_start(p, beta);
+        let (live, st, keys) = self.trick_start(p, beta, memo_at);
         if self.options.bounds {
             if st.lo >= beta {
                 return Err(st.lo);
@@ -1060,21 +1096,52 @@ impl Memo {
     /// The slot of a trick start's hands and leader, and the check its
     /// entry must hold; none while the memo is off.
     fn find<P: Position>(&mut self, p: &P) -> (Option<usize>, u64) {
-        use troef_cards::deal::mix64;
         if !self.on {
             return (None, 0);
         }
+        let (slot, check) = self.at(p.hands().0, p.leader());
+        (Some(slot), check)
+    }
+
+    /// The slot and check of the trick start that `c`, the last card of a
+    /// trick, leads to, `leader` taking the trick; its slot fetched. None
+    /// where the memo is off or that trick start is the last trick's, which
+    /// reads no memo ([`Solver::last_trick`]).
+    ///
+    /// The trick start takes these in place of [`Memo::find`]'s, so the
+    /// hash is read once, before the card is played, and the slot's cache
+    /// line is on its way while the engine plays the card and the search
+    /// enters the trick start. (Fetched there with the hash read twice, it
+    /// cost more than it hid: BENCHMARKS.md, "the countermove before the
+    /// other cards".)
+    #[inline(always)]
+    fn next_at<P: Position>(&self, p: &P, c: Card, leader: Seat) -> Option<(usize, u64)> {
+        let seat = p.to_play();
+        if !self.on || p.hands()[seat].len() <= 2 {
+            return None;
+        }
+        let mut hands = p.hands().0;
+        hands[seat.index()].remove(c);
+        let (slot, check) = self.at(hands, leader);
+        crate::prefetch(&self.slots[slot]);
+        Some((slot, check))
+    }
+
+    /// [`Memo::find`]'s slot and check of `hands` with `leader` to lead.
+    #[inline(always)]
+    fn at(&self, hands: [CardSet; 4], leader: Seat) -> (usize, u64) {
+        use troef_cards::deal::mix64;
         // One product a hand, independent of one another, and one finaliser,
         // where a finaliser a hand made one serial chain of multiplications
         // at every trick start (BENCHMARKS.md, "cheaper hashes").
-        let leader = (p.leader().index() as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F);
+        let leader = (leader.index() as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F);
         let k = mix64(
-            (p.hands().0.iter().zip(SEAT_KEYS).enumerate()).fold(leader, |k, (i, (hand, m))| {
+            (hands.iter().zip(SEAT_KEYS).enumerate()).fold(leader, |k, (i, (hand, m))| {
                 k ^ hand.bits().wrapping_mul(m).rotate_left(16 * i as u32)
             }),
         );
         let check = (k ^ self.salt).max(1);
-        (Some((k >> (64 - self.bits)) as usize), check)
+        ((k >> (64 - self.bits)) as usize, check)
     }
 }
 
