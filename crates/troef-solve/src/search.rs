@@ -1112,8 +1112,7 @@ impl Memo {
     /// hash is read once, before the card is played, and the slot's cache
     /// line is on its way while the engine plays the card and the search
     /// enters the trick start. (Fetched there with the hash read twice, it
-    /// cost more than it hid: BENCHMARKS.md, "the countermove before the
-    /// other cards".)
+    /// cost more than it hid: BENCHMARKS.md, "a lone player's proofs".)
     #[inline(always)]
     fn next_at<P: Position>(&self, p: &P, c: Card, leader: Seat) -> Option<(usize, u64)> {
         let seat = p.to_play();
