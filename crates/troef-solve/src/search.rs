@@ -704,6 +704,8 @@ impl Solver {
         let v = if n == 3 {
             // A new trick starts, with no card winning it.
             let child = (0, 0);
+            // The winner leads next in every game the solver plays.
+            debug_assert!(memo_at.is_none_or(|(_, winner)| p.leader() == winner));
             let memo_at = memo_at
                 .filter(|&(_, winner)| p.leader() == winner)
                 .map(|(at, _)| at);
