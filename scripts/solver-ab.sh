@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Two builds of the solver bench that differ by a few percent, timed side by
+# side (issue 33): A on one core and B on the other at the same time, then
+# again with the cores swapped, ROUNDS times. Both see the same machine at
+# the same moment, so the host's load, which moves one run's time by a third
+# on a shared machine, cancels out of each pair's ratio: on this two-core
+# machine a pair read within ±5% where `farm-bench`'s pairs, one build after
+# the other, spread from 0.67 to 1.59 in the same hour (BENCHMARKS.md).
+#
+#     cargo bench -p troef-solve --bench solver --no-run     # each build
+#     scripts/solver-ab.sh A_BENCH B_BENCH 4 --only klaverjassen --deals 300 --ladder 0 --no-annotate
+#
+# Prints each pair's user CPU seconds and ratio, then the ratio of the sums
+# (A/B below 1: A is faster). Compare node counts first: a change that keeps
+# them is timed here; one that does not needs its values checked too.
+set -euo pipefail
+a=${1:?usage: scripts/solver-ab.sh A_BENCH B_BENCH ROUNDS [bench args]}
+b=${2:?B_BENCH}
+rounds=${3:?ROUNDS}
+shift 3
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+TIMEFORMAT=%U
+timed() { # timed BENCH CORE OUT [bench args]: user CPU seconds to OUT
+    local bench=$1 core=$2 out=$3
+    shift 3
+    { time taskset -c "$core" "$bench" "$@" >/dev/null 2>&1; } 2>"$out"
+}
+sum_a=0 sum_b=0
+for r in $(seq "$rounds"); do
+    for swap in 0 1; do
+        timed "$a" "$swap" "$dir/a" "$@" &
+        pa=$!
+        timed "$b" "$((1 - swap))" "$dir/b" "$@" &
+        pb=$!
+        wait "$pa" "$pb"
+        ta=$(tail -n 1 "$dir/a") tb=$(tail -n 1 "$dir/b")
+        sum_a=$(python3 -c "print($sum_a + $ta)") sum_b=$(python3 -c "print($sum_b + $tb)")
+        python3 -c "print(f'pair {$r}.{$swap}: A {$ta:.2f} s, B {$tb:.2f} s, A/B {$ta / $tb:.3f}')"
+    done
+done
+python3 -c "print(f'sum: A {$sum_a:.2f} s, B {$sum_b:.2f} s, A/B {$sum_a / $sum_b:.3f}')"
