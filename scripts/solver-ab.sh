@@ -11,8 +11,10 @@
 #     scripts/solver-ab.sh A_BENCH B_BENCH 4 --only klaverjassen --deals 300 --ladder 0 --no-annotate
 #
 # Prints each pair's user CPU seconds and ratio, then the ratio of the sums
-# (A/B below 1: A is faster). Compare node counts first: a change that keeps
-# them is timed here; one that does not needs its values checked too.
+# (A/B below 1: A is faster). Give each run a few seconds of work: a run of
+# a fraction of a second is mostly the process starting. Compare node counts
+# first: a change that keeps them is timed here; one that does not needs its
+# values checked too.
 set -euo pipefail
 a=${1:?usage: scripts/solver-ab.sh A_BENCH B_BENCH ROUNDS [bench args]}
 b=${2:?B_BENCH}
@@ -21,10 +23,18 @@ shift 3
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 TIMEFORMAT=%U
-timed() { # timed BENCH CORE OUT [bench args]: user CPU seconds to OUT
+timed() { # timed BENCH CORE OUT [bench args]: user CPU seconds to OUT, its messages to OUT.log
     local bench=$1 core=$2 out=$3
     shift 3
-    { time taskset -c "$core" "$bench" "$@" >/dev/null 2>&1; } 2>"$out"
+    { time taskset -c "$core" "$bench" "$@" >/dev/null 2>"$out.log"; } 2>"$out"
+}
+# A bench that fails stops the script, with what it said.
+finish() { # finish PID NAME
+    wait "$1" || {
+        echo "solver-ab.sh: build $2 failed:" >&2
+        cat "$dir/$2.log" >&2
+        exit 1
+    }
 }
 sum_a=0 sum_b=0
 for r in $(seq "$rounds"); do
@@ -33,7 +43,8 @@ for r in $(seq "$rounds"); do
         pa=$!
         timed "$b" "$((1 - swap))" "$dir/b" "$@" &
         pb=$!
-        wait "$pa" "$pb"
+        finish "$pa" a
+        finish "$pb" b
         ta=$(tail -n 1 "$dir/a") tb=$(tail -n 1 "$dir/b")
         sum_a=$(python3 -c "print($sum_a + $ta)") sum_b=$(python3 -c "print($sum_b + $tb)")
         python3 -c "print(f'pair {$r}.{$swap}: A {$ta:.2f} s, B {$tb:.2f} s, A/B {$ta / $tb:.3f}')"
