@@ -21,7 +21,17 @@ b=${2:?B_BENCH}
 rounds=${3:?ROUNDS}
 shift 3
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+# A build that fails stops the script: stop the other one with it (each runs
+# under a subshell of its own, `timed` below: its bench first, then it).
+pa= pb=
+stop() {
+    for p in $pa $pb; do
+        pkill -P "$p" 2>/dev/null || true
+        kill "$p" 2>/dev/null || true
+    done
+    rm -rf "$dir"
+}
+trap stop EXIT
 TIMEFORMAT=%U
 timed() { # timed BENCH CORE OUT [bench args]: user CPU seconds to OUT, its messages to OUT.log
     local bench=$1 core=$2 out=$3
@@ -45,6 +55,7 @@ for r in $(seq "$rounds"); do
         pb=$!
         finish "$pa" a
         finish "$pb" b
+        pa= pb=
         ta=$(tail -n 1 "$dir/a") tb=$(tail -n 1 "$dir/b")
         sum_a=$(python3 -c "print($sum_a + $ta)") sum_b=$(python3 -c "print($sum_b + $tb)")
         python3 -c "print(f'pair {$r}.{$swap}: A {$ta:.2f} s, B {$tb:.2f} s, A/B {$ta / $tb:.3f}')"
