@@ -607,6 +607,15 @@ impl Solver {
         hint: Option<Card>,
     ) -> Node {
         let max = p.maximizer(p.to_play());
+        let legal = p.legal();
+        let mut node = Node::new(alpha, beta, max);
+        // A forced card: no countermove to read or keep, nothing to sort.
+        if legal.len() == 1 {
+            let c = legal.iter().next().expect("one legal card");
+            let v = self.child(p, c, win, node.alpha, node.beta);
+            node.take(c, v);
+            return node;
+        }
         // The card that cut off last where this hand was to play to this
         // trick so far, before every other guess (see [`Memo::cut_slot`]);
         // its slot fetched while the legal cards are read.
@@ -614,8 +623,6 @@ impl Solver {
         if let Some((slot, _)) = cut {
             crate::prefetch(&self.memo.cuts[slot]);
         }
-        let legal = p.legal();
-        let mut node = Node::new(alpha, beta, max);
         // The countermove is tried before the other cards are generated and
         // sorted (one of each equivalent set, [`Solver::moves`]): most nodes
         // that cut off do so on it, and then need no other card (measured,
