@@ -12,9 +12,15 @@
 #
 # OLD_BENCH and NEW_BENCH are the bench executables (target/release/deps/
 # solver-*); the slower one comes first. Each deal's CPU time is the mean of
-# SLOW's two runs and the median of FAST's whole passes; the table gives the
+# SLOW's two runs and the mean of FAST's whole passes; the table gives the
 # median and 99th percentile over the deals (as the bench reads them) and
 # their ratios. Scratch files go to $BESIDE_DIR (default: a temporary folder).
+#
+# For two builds several times apart (the build and today's), not for
+# two close ones: FAST's pass that SLOW's end cuts short is dropped, and where
+# the two take about as long, the passes that finish are the lucky ones (one
+# build against itself read 1.20 and 1.22). Time close builds with
+# scripts/solver-ab.sh.
 set -euo pipefail
 slow=${1:?usage: scripts/solver-beside.sh SLOW_BENCH FAST_BENCH GAME DEALS [bench args]}
 fast=${2:?FAST_BENCH}
