@@ -11,7 +11,8 @@
 #     scripts/solver-ab.sh A_BENCH B_BENCH 4 --only klaverjassen --deals 300 --ladder 0 --no-annotate
 #
 # Prints each pair's user CPU seconds and ratio, then the ratio of the sums
-# (A/B below 1: A is faster). Give each run a few seconds of work: a run of
+# (A/B below 1: A is faster), then the same from each deal's least CPU time
+# over the runs (the bench's `--cpu-time`), which the load moves less. Give each run a few seconds of work: a run of
 # a fraction of a second is mostly the process starting. Compare node counts
 # first: a change that keeps them is timed here; one that does not needs its
 # values checked too.
@@ -49,9 +50,9 @@ finish() { # finish PID NAME
 sum_a=0 sum_b=0
 for r in $(seq "$rounds"); do
     for swap in 0 1; do
-        timed "$a" "$swap" "$dir/a" "$@" &
+        timed "$a" "$swap" "$dir/a" "$@" --cpu-time --out "$dir/a-$r-$swap.tsv" &
         pa=$!
-        timed "$b" "$((1 - swap))" "$dir/b" "$@" &
+        timed "$b" "$((1 - swap))" "$dir/b" "$@" --cpu-time --out "$dir/b-$r-$swap.tsv" &
         pb=$!
         finish "$pa" a
         finish "$pb" b
@@ -62,3 +63,28 @@ for r in $(seq "$rounds"); do
     done
 done
 python3 -c "print(f'sum: A {$sum_a:.2f} s, B {$sum_b:.2f} s, A/B {$sum_a / $sum_b:.3f}')"
+# Each deal's least CPU time over the runs, per build: a run's sum follows
+# its largest deals and whatever load met them; a deal's least time is
+# steadier (a build against itself read 0.983 so, in one order).
+python3 - "$dir" <<'PY'
+import glob, math, statistics, sys
+
+def least(build):
+    out = {}
+    for path in glob.glob(f"{sys.argv[1]}/{build}-*.tsv"):
+        with open(path) as f:
+            for line in f:
+                name, deal, _wall, cpu, _nodes = line.rstrip("\n").split("\t")
+                key = (name, int(deal))
+                out[key] = min(out.get(key, math.inf), float(cpu))
+    return out
+
+a, b = least("a"), least("b")
+for name in sorted({k[0] for k in a}):
+    keys = [k for k in a if k[0] == name and k in b]
+    ma = statistics.median(a[k] for k in keys)
+    mb = statistics.median(b[k] for k in keys)
+    total = sum(a[k] for k in keys) / sum(b[k] for k in keys)
+    print(f"{name}, each deal's least time: median A {ma / 1e3:.3f} ms, B {mb / 1e3:.3f} ms, "
+          f"A/B {ma / mb:.3f}; in sum A/B {total:.3f}")
+PY
