@@ -12,10 +12,10 @@
 #
 # Prints each pair's user CPU seconds and ratio, then the ratio of the sums
 # (A/B below 1: A is faster), then the same from each deal's least CPU time
-# over the runs (the bench's `--cpu-time`), which the load moves less. Give each run a few seconds of work: a run of
-# a fraction of a second is mostly the process starting. Compare node counts
-# first: a change that keeps them is timed here; one that does not needs its
-# values checked too.
+# over the runs (the bench's `--cpu-time`), which the load moves less. Give
+# each run a few seconds of work: a run of a fraction of a second is mostly
+# the process starting. Compare node counts first: a change that keeps them
+# is timed here; one that does not needs its values checked too.
 set -euo pipefail
 a=${1:?usage: scripts/solver-ab.sh A_BENCH B_BENCH ROUNDS [bench args]}
 b=${2:?B_BENCH}
