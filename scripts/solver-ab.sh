@@ -66,24 +66,24 @@ python3 -c "print(f'sum: A {$sum_a:.2f} s, B {$sum_b:.2f} s, A/B {$sum_a / $sum_
 # Each deal's least CPU time over the runs, per build: a run's sum follows
 # its largest deals and whatever load met them; a deal's least time is
 # steadier (a build against itself read 0.983 so, in one order).
-python3 - "$dir" <<'PY'
-import glob, math, statistics, sys
+# The bench's `--out` files are read, and the median taken, as
+# scripts/solver-beside.py reads them.
+python3 - "$dir" "$(dirname "$0")/solver-beside.py" <<'PY'
+import glob, importlib.util, sys
+
+spec = importlib.util.spec_from_file_location("beside", sys.argv[2])
+beside = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(beside)
 
 def least(build):
-    out = {}
-    for path in glob.glob(f"{sys.argv[1]}/{build}-*.tsv"):
-        with open(path) as f:
-            for line in f:
-                name, deal, _wall, cpu, _nodes = line.rstrip("\n").split("\t")
-                key = (name, int(deal))
-                out[key] = min(out.get(key, math.inf), float(cpu))
-    return out
+    runs = [beside.load(p) for p in glob.glob(f"{sys.argv[1]}/{build}-*.tsv")]
+    return {k: min(r[k] for r in runs if k in r) for k in set().union(*runs)}
 
 a, b = least("a"), least("b")
 for name in sorted({k[0] for k in a}):
     keys = [k for k in a if k[0] == name and k in b]
-    ma = statistics.median(a[k] for k in keys)
-    mb = statistics.median(b[k] for k in keys)
+    ma = beside.quantile([a[k] for k in keys], 0.5)
+    mb = beside.quantile([b[k] for k in keys], 0.5)
     total = sum(a[k] for k in keys) / sum(b[k] for k in keys)
     print(f"{name}, each deal's least time: median A {ma / 1e3:.3f} ms, B {mb / 1e3:.3f} ms, "
           f"A/B {ma / mb:.3f}; in sum A/B {total:.3f}")
