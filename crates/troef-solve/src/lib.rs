@@ -19,8 +19,9 @@
 //!   and left, and what each side takes by force ([`Sure`]: the top trumps
 //!   one side holds, and the quick tricks of the side on lead);
 //! - move ordering for point games, and before it the countermove: the card
-//!   that last cut off where the same hand was to play to the same trick so
-//!   far, whatever the other hands held;
+//!   that last cut off where the player could play the same cards to a
+//!   trick led and taken so far by the same cards, whatever the other hands
+//!   held;
 //! - pruning of equivalent cards: two cards of one hand that are adjacent in
 //!   power among the cards still in play, worth the same points, and that can
 //!   form no roem and carry no special duty ([`Position::feature`],
