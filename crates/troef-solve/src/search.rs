@@ -270,7 +270,6 @@ impl Solver {
             (CUT_BITS, MEMO_BITS)
         };
         self.memo.cut_bits = self.memo.cut_bits.max(cut_bits);
-        self.memo.by_hand = p.trump_while_able_to_follow();
         self.memo.bits = memo_bits;
         if self.options.table {
             let (bits, max, shift) = table_bits(self.options.table_bits, self.order.cards.len());
@@ -980,9 +979,6 @@ struct Memo {
     /// The countermoves' slots this solve uses: `2^cut_bits`, by the cards
     /// in play (see [`CUT_BITS`]), never fewer until the memo is emptied.
     cut_bits: u32,
-    /// Whether the countermoves are kept by the hand of the player to move
-    /// rather than by her legal cards (see [`Memo::cut_slot`]).
-    by_hand: bool,
     /// The trick starts' slots this solve uses: the first `2^bits`, by the
     /// cards in play ([`MEMO_BITS`], [`MEMO_BITS_LARGE`]). An entry is found
     /// by its whole key (the check), so a solve that uses other slots than
@@ -1104,7 +1100,7 @@ impl Memo {
             let t = p.trick();
             (n as u64) << 16 | code(t[0]) << 8 | code(t[win_at])
         };
-        let cards = if self.by_hand {
+        let cards = if p.trump_while_able_to_follow() {
             p.hands()[p.to_play()]
         } else {
             legal
