@@ -35,6 +35,7 @@
 //! of the property tests.
 
 pub mod analyze;
+mod cache;
 pub mod game;
 pub mod het;
 pub mod klaverjassen;

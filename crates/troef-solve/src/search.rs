@@ -267,7 +267,7 @@ impl Solver {
         let (cut_bits, memo_bits) = if self.order.cards.len() > 32 {
             (CUT_BITS_LARGE, MEMO_BITS_LARGE)
         } else {
-            (CUT_BITS, MEMO_BITS)
+            (CUT_BITS, memo_bits())
         };
         self.memo.cut_bits = self.memo.cut_bits.max(cut_bits);
         self.memo.bits = memo_bits;
@@ -980,7 +980,7 @@ struct Memo {
     /// in play (see [`CUT_BITS`]), never fewer until the memo is emptied.
     cut_bits: u32,
     /// The trick starts' slots this solve uses: the first `2^bits`, by the
-    /// cards in play ([`MEMO_BITS`], [`MEMO_BITS_LARGE`]). An entry is found
+    /// cards in play ([`memo_bits`], [`MEMO_BITS_LARGE`]). An entry is found
     /// by its whole key (the check), so a solve that uses other slots than
     /// the one before only misses what that one kept.
     bits: u32,
@@ -1010,10 +1010,33 @@ const _: () = assert!(size_of::<Slot>() == 64);
 /// deal and then annotates it with a second solver while the first lives.
 const SPARE_MEMO_COUNT: usize = 2;
 
-/// The memo's size: 2^MEMO_BITS slots of 64 bytes (1 MB). Measured: 2^12
-/// slots save Klaverjassen less than two thirds of the instructions, 2^16
-/// (4 MB) took 7% more time than 2^14.
-const MEMO_BITS: u32 = 14;
+/// The memo's size for positions of up to 32 cards: 2^bits slots of 64
+/// bytes, the largest power of two of at most half the core's second-level
+/// cache ([`cache::l2_bytes`]), from 2^[`MEMO_BITS_MIN`] (256 kB) to
+/// 2^[`MEMO_BITS_MAX`] (1 MB), and 2^MEMO_BITS_MAX where the cache's size
+/// cannot be read. Nodes and values do not depend on it (the memo keeps what
+/// a trick start's hands decide); time does. Measured (BENCHMARKS.md, "the
+/// memo's size against this host's second-level cache"): on a core of 2 MB
+/// of L2, 2^14 slots were the fastest (2^16 took 7% more time, 2^12 3% more
+/// for Klaverjassen); on one of 512 kB, 2^12 ran Schafkopf's median 8–10%
+/// faster than 2^14, Klaverjassen level, and 2^10 was slower again.
+fn memo_bits() -> u32 {
+    static BITS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *BITS.get_or_init(|| memo_bits_for(crate::cache::l2_bytes()))
+}
+
+/// [`memo_bits`] for a second-level cache of `l2` bytes (`None`: unknown).
+fn memo_bits_for(l2: Option<u64>) -> u32 {
+    let Some(slots) = l2.map(|bytes| bytes / 2 / size_of::<Slot>() as u64) else {
+        return MEMO_BITS_MAX;
+    };
+    let bits = slots.checked_ilog2().unwrap_or(0);
+    bits.clamp(MEMO_BITS_MIN, MEMO_BITS_MAX)
+}
+
+/// The bounds of [`memo_bits`].
+const MEMO_BITS_MIN: u32 = 12;
+const MEMO_BITS_MAX: u32 = 14;
 
 /// The memo slots a position of more than 32 cards uses (Jass's first
 /// trick; the rule of [`table_bits`]): 2^MEMO_BITS_LARGE (64 kB), which
@@ -1049,21 +1072,21 @@ impl Memo {
     }
 
     /// A memo one of this thread's last solvers left, emptied, else a new
-    /// one: a new one is a megabyte written (and the countermoves' two
+    /// one: a new one is up to a megabyte written (and the countermoves' two
     /// mapped as they are touched), which would cost a deal of a fraction
     /// of a millisecond (Het pandoeren's median) more than its search.
     fn take() -> Memo {
         let kept = SPARE_MEMOS.try_with(|m| m.borrow_mut().pop());
         let mut m = kept.ok().flatten().unwrap_or_default();
         if m.slots.is_empty() {
-            m.slots = vec![Slot::default(); 1 << MEMO_BITS];
+            m.slots = vec![Slot::default(); 1 << memo_bits()];
             // Zeroed pages are mapped as they are first touched: a smaller
             // deal touches only the first 2^CUT_BITS slots.
             m.cuts = vec![0; 1 << CUT_BITS_LARGE];
         }
         m.clear();
         m.on = true;
-        m.bits = MEMO_BITS;
+        m.bits = memo_bits();
         m
     }
 
@@ -1583,4 +1606,26 @@ fn sort_moves<P: Position + ?Sized>(
         }
     }
     apply_keys(moves, &mut keys[..moves.len()]);
+}
+
+#[cfg(test)]
+mod memo_size_tests {
+    use super::*;
+
+    /// Half the L2 in 64-byte slots, rounded down to a power of two, within
+    /// 2^12..=2^14; 2^14 where the size is unknown. The hosts measured:
+    /// AMD EPYC of 512 kB a core → 2^12, of 1 MB → 2^13, Xeon of 2 MB → 2^14.
+    #[test]
+    fn the_memo_takes_half_the_second_level_cache() {
+        assert_eq!(memo_bits_for(None), 14);
+        assert_eq!(memo_bits_for(Some(512 << 10)), 12);
+        assert_eq!(memo_bits_for(Some(1 << 20)), 13);
+        assert_eq!(memo_bits_for(Some(2 << 20)), 14);
+        assert_eq!(memo_bits_for(Some(1_280 << 10)), 13);
+        assert_eq!(memo_bits_for(Some(32 << 20)), 14);
+        assert_eq!(memo_bits_for(Some(256 << 10)), 12);
+        assert_eq!(memo_bits_for(Some(1)), 12);
+        assert_eq!(memo_bits_for(Some(u64::MAX)), 14);
+        assert!((MEMO_BITS_MIN..=MEMO_BITS_MAX).contains(&memo_bits()));
+    }
 }
