@@ -721,6 +721,13 @@ fn main() {
         out,
         done,
     };
+    // The memo's size follows this machine's L2 (`troef_solve::memo_slots`):
+    // named beside the figures, which depend on it.
+    let slots = troef_solve::memo_slots();
+    eprintln!(
+        "memo of trick starts: {slots} slots, {} kB",
+        slots * 64 / 1024
+    );
     header();
     let wanted = |g: &str| only.as_deref().is_none_or(|o| o == g);
     if wanted("klaverjassen") {

@@ -49,7 +49,7 @@ pub mod table;
 mod tt;
 
 pub use order::Sure;
-pub use search::{CardValue, Options, Solver, Stats, LARGE_DEAL_BITS};
+pub use search::{memo_slots, CardValue, Options, Solver, Stats, LARGE_DEAL_BITS};
 use troef_cards::{BySeat, Card, CardSet, Seat};
 use troef_rules::GameKind;
 

@@ -1025,6 +1025,14 @@ fn memo_bits() -> u32 {
     *BITS.get_or_init(|| memo_bits_for(crate::cache::l2_bytes()))
 }
 
+/// The slots of 64 bytes of the memo of trick starts on this machine (for
+/// positions of up to 32 cards), set once from the core's second-level
+/// cache. Nodes and values never depend on it; time does, so a benchmark
+/// names it beside its figures.
+pub fn memo_slots() -> usize {
+    1 << memo_bits()
+}
+
 /// [`memo_bits`] for a second-level cache of `l2` bytes (`None`: unknown).
 fn memo_bits_for(l2: Option<u64>) -> u32 {
     let Some(slots) = l2.map(|bytes| bytes / 2 / size_of::<Slot>() as u64) else {
