@@ -586,6 +586,9 @@ impl Position for AnyGame {
     fn value_step(&self) -> i32 {
         each!(self, g => g.value_step())
     }
+    fn value_gaps(&self) -> crate::ValueGaps {
+        each!(self, g => g.value_gaps())
+    }
     fn special(&self, live: CardSet) -> CardSet {
         each!(self, g => g.special(live))
     }

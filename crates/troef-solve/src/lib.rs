@@ -133,6 +133,16 @@ pub trait Position {
     fn value_step(&self) -> i32 {
         1
     }
+    /// Values no line of play from here can end in, as open intervals
+    /// `(a, b)` (every value strictly between `a` and `b` is impossible), in
+    /// increasing order and apart; `(a, a + 1)` holds none. MTD(f) never
+    /// probes inside them, and a bound that falls inside one moves to its
+    /// edge (a point game's side that takes no trick scores exactly its "no
+    /// trick" value, far below its fewest points). None by default. Read only
+    /// where [`Position::value_step`] is 1.
+    fn value_gaps(&self) -> ValueGaps {
+        NO_GAPS
+    }
     /// The cards of `live` with an effect of their own, which never share a
     /// class with an equal neighbour and which the table names exactly: a
     /// card that can still form roem with live cards of other hands, a
@@ -451,6 +461,13 @@ pub const GAMES: &[GameKind] = &[
 /// No position's value is further from 0 (the widest, Klaverjassen with
 /// every roem and pit, doubled, stays under 4,000).
 pub const VALUE_LIMIT: i32 = 100_000;
+
+/// Open intervals of values no line of play can end in (see
+/// [`Position::value_gaps`]).
+pub type ValueGaps = [(i32, i32); 2];
+
+/// No impossible values: two empty intervals.
+pub const NO_GAPS: ValueGaps = [(0, 1), (0, 1)];
 
 /// At most this many cards in a hand (a 52-card deal has 13).
 pub(crate) const MAX_HAND: usize = 16;

@@ -146,6 +146,17 @@ impl<R: TrickRules> Position for PointGame<R> {
     fn grows_with_points(&self) -> bool {
         true
     }
+    /// A side that takes no trick takes no points: it ends at exactly
+    /// `-ALL_TRICKS`, never between that and 0; one that takes every trick
+    /// takes every point left, `left + ALL_TRICKS`, never between that and
+    /// `left` (the points since the position was made: the tallies start
+    /// there). A Tout's 0 or 1 has no gap.
+    fn value_gaps(&self) -> crate::ValueGaps {
+        if self.tout {
+            return crate::NO_GAPS;
+        }
+        [(-ALL_TRICKS, 0), (self.left, self.left + ALL_TRICKS)]
+    }
     fn trick_start(&self, _beta: i32, sure: crate::Sure, _bound: crate::CardsBound) -> Start {
         let (lo, hi) = self.bounds(sure);
         Start {

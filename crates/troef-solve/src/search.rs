@@ -341,6 +341,15 @@ impl Solver {
     /// out from the cliff instead, 1,000 Klaverjassen deals −3.2% nodes in sum
     /// and −12.6% at the 99th percentile (BENCHMARKS.md, "stepping out from the
     /// cliff"; Pandoeren's bid, a cliff too, lost 8% there).
+    ///
+    /// No probe asks for a value that no line of play can end in
+    /// ([`Position::value_gaps`]: a point game's side that takes no trick
+    /// scores exactly its "no trick" value): a bound that falls inside a gap
+    /// moves to its edge, and a probe placed inside one moves to the first
+    /// possible value above. Measured (BENCHMARKS.md, "values no line of play
+    /// can end in"): Schafkopf's 1,000 full deals −7.4% nodes in geometric
+    /// mean, their median and 99th percentile unchanged; splitting the
+    /// interval by its possible values only, as well, cost the median 5%.
     pub fn value_from<P: Position>(&mut self, p: &mut P, guess: Option<i32>) -> i32 {
         self.value_within(p, guess, (i32::MIN, i32::MAX))
     }
@@ -356,8 +365,9 @@ impl Solver {
             return self.search(p, i32::MIN + 1, i32::MAX - 1, win, None);
         }
         let step = p.value_step().max(1);
-        let below = |v: i32| v.div_euclid(step) * step;
-        let above = |v: i32| -(-v).div_euclid(step) * step;
+        let scale = Scale::new(step, p.value_gaps());
+        let below = |v: i32| scale.below(v);
+        let above = |v: i32| scale.above(v);
         let (lo, hi) = if p.in_trick() == 0 {
             let (_, st, _) = self.trick_start(p, 0, None);
             (st.lo, st.hi)
@@ -383,14 +393,16 @@ impl Solver {
         let mut cost = [0u64; 2];
         while lo < hi {
             let values = (hi - lo) / step;
-            let mut beta = if g <= lo { lo + step } else { above(g).min(hi) };
+            // `j` steps above `lo`, or the first possible value above that.
+            let nth = |j: i32| above(lo + step * j).min(hi);
+            let mut beta = if g <= lo { nth(1) } else { above(g).min(hi) };
             if weak {
                 if steps_out {
-                    beta = gallop(lo, hi, step, run);
+                    beta = above(gallop(lo, hi, step, run)).min(hi);
                 } else if let Some(max_alone) = alone {
-                    beta = lo + step * split(cost, max_alone, values);
+                    beta = nth(split(cost, max_alone, values));
                 } else if values > 4 {
-                    beta = lo + step * ((values + 1) / 2);
+                    beta = nth((values + 1) / 2);
                 }
             }
             let before = self.stats.nodes;
@@ -398,7 +410,7 @@ impl Solver {
             cost[(g >= beta) as usize] = self.stats.nodes - before;
             if g < beta {
                 hi = below(g).min(hi);
-                weak = hi == beta - step;
+                weak = hi == below(beta - step);
                 run = if weak { run.min(0) - 1 } else { 0 };
             } else {
                 lo = above(g).max(lo);
@@ -1291,6 +1303,41 @@ pub(crate) fn gallop(lo: i32, hi: i32, step: i32, run: i32) -> i32 {
     }
 }
 
+/// The values MTD(f) probes ([`Solver::value_from`]): multiples of the
+/// game's step, less the ones no line of play can end in
+/// ([`Position::value_gaps`], read where the step is 1).
+struct Scale {
+    step: i32,
+    gaps: crate::ValueGaps,
+}
+
+impl Scale {
+    fn new(step: i32, gaps: crate::ValueGaps) -> Scale {
+        let gaps = if step == 1 { gaps } else { crate::NO_GAPS };
+        debug_assert!(gaps.iter().all(|&(a, b)| a < b));
+        debug_assert!(gaps[0].1 <= gaps[1].0 || gaps[1].1 - gaps[1].0 <= 1);
+        Scale { step, gaps }
+    }
+
+    /// The greatest possible value at most `v`.
+    fn below(&self, v: i32) -> i32 {
+        let v = v.div_euclid(self.step) * self.step;
+        match self.gaps.iter().find(|&&(a, b)| a < v && v < b) {
+            Some(&(a, _)) => a,
+            None => v,
+        }
+    }
+
+    /// The least possible value at least `v`.
+    fn above(&self, v: i32) -> i32 {
+        let v = -(-v).div_euclid(self.step) * self.step;
+        match self.gaps.iter().find(|&&(a, b)| a < v && v < b) {
+            Some(&(_, b)) => b,
+            None => v,
+        }
+    }
+}
+
 /// How far apart in value two positions of one table key can be: the split's
 /// weight times their cards' point distance (see [`crate::tt`]); `None` when
 /// the split bounds nothing and the points differ.
@@ -1619,6 +1666,28 @@ fn sort_moves<P: Position + ?Sized>(
 #[cfg(test)]
 mod memo_size_tests {
     use super::*;
+
+    /// A bound inside a gap moves to its edge, by the side it bounds; off
+    /// a step of 1 the gaps are not read (their edges need not be
+    /// multiples of the step).
+    #[test]
+    fn the_driver_steps_over_impossible_values() {
+        let s = Scale::new(1, [(-100, 0), (120, 220)]);
+        assert_eq!(
+            (s.below(-1), s.below(-99), s.below(-100)),
+            (-100, -100, -100)
+        );
+        assert_eq!((s.above(-99), s.above(-1), s.above(0)), (0, 0, 0));
+        assert_eq!((s.below(219), s.below(121), s.above(121)), (120, 120, 220));
+        assert_eq!((s.below(57), s.above(57), s.above(220)), (57, 57, 220));
+        let none = Scale::new(1, crate::NO_GAPS);
+        assert_eq!((none.below(-50), none.above(150)), (-50, 150));
+        let even = Scale::new(2, [(-100, 0), (120, 220)]);
+        assert_eq!(
+            (even.below(-1), even.above(-1), even.above(121)),
+            (-2, 0, 122)
+        );
+    }
 
     /// Half the L2 in 64-byte slots, rounded down to a power of two, within
     /// 2^12..=2^14; 2^14 where the size is unknown. The hosts measured:

@@ -472,6 +472,76 @@ fn schafkopf_agrees_with_minimax() {
     );
 }
 
+/// A point game's values never fall inside its gaps
+/// ([`Position::value_gaps`]), which MTD(f) skips: a side that takes no
+/// trick scores exactly `-ALL_TRICKS`, one that takes every trick every
+/// point left and `ALL_TRICKS` more. Every card's value by plain minimax, in
+/// Schafkopf's and Jass's endgames of three and four tricks, for either
+/// side; many of them end on a gap's edge, which the count asks for.
+#[test]
+fn point_games_end_outside_their_gaps() {
+    fn check<R: troef_rules::trick::TrickRules>(
+        g: &mut PointGame<R>,
+        edges: &mut usize,
+        what: &str,
+    ) {
+        let gaps = g.value_gaps();
+        let mut nodes = 0;
+        for cv in naive::card_values(g, &mut nodes) {
+            for (a, b) in gaps {
+                assert!(
+                    !(a < cv.value && cv.value < b),
+                    "{what}: {cv:?} in {gaps:?}"
+                );
+                *edges += usize::from(cv.value == a && a == -crate::points::ALL_TRICKS)
+                    + usize::from(cv.value == b && b > 0);
+            }
+        }
+    }
+    let mut edges = 0;
+    schafkopf_games(
+        17,
+        200,
+        |i| i % 4 == 0,
+        |c| !c.tout,
+        |rng, i, p, c, engine, side| {
+            let side = if i % 2 == 0 { side } else { side.map(|s| !s) };
+            let mut g = PointGame::new(engine, side);
+            let left = 12 + (rng.next_u64() % 5) as usize;
+            advance(&mut g, rng, left);
+            check(
+                &mut g,
+                &mut edges,
+                &format!("sk #{i} {} {}", p.name, c.word()),
+            );
+        },
+    );
+    let mut rng = SplitMix64(19);
+    let profiles = profiles("jass");
+    for i in 0..200 {
+        let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
+            unreachable!()
+        };
+        let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
+        let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let team = Team::ALL[(rng.next_u64() % 2) as usize];
+        let side = Seat::ALL.map(|s| s.team() == team);
+        let mut g = PointGame::new(
+            jass::Game::new(hands, mode, jass::PlayRules::from(p), leader),
+            side,
+        );
+        let left = 12 + (rng.next_u64() % 5) as usize;
+        advance(&mut g, &mut rng, left);
+        check(
+            &mut g,
+            &mut edges,
+            &format!("jass #{i} {} {mode:?}", p.name),
+        );
+    }
+    assert!(edges >= 50, "{edges} values on a gap's edge");
+}
+
 /// Schafkopf's solos from endgames of four tricks where the trumps stayed in
 /// the hands, so that the soloist and the others hold several trumps each:
 /// the count of a lone player's trumps ([`crate::order::trumps_take`])
