@@ -320,11 +320,17 @@ fn klaverjassen_roem_won_memo_answers_as_read() {
     assert!(checked > 5_000, "{checked} trick starts checked");
 }
 
-#[test]
-fn jass_agrees_with_minimax() {
-    let mut rng = SplitMix64(2);
+/// Calls `each` with `count` Jass endgames dealt from `seed`: the profiles
+/// in turn, a random mode, leader and side, played at random down to 12 to
+/// 17 cards.
+fn jass_endgames(
+    seed: u64,
+    count: usize,
+    mut each: impl FnMut(usize, &jass::Profile, jass::Mode, &mut PointGame<jass::Rules>),
+) {
+    let mut rng = SplitMix64(seed);
     let profiles = profiles("jass");
-    for i in 0..600 {
+    for i in 0..count {
         let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -339,8 +345,15 @@ fn jass_agrees_with_minimax() {
         );
         let left = 12 + (rng.next_u64() % 6) as usize;
         advance(&mut g, &mut rng, left);
-        agree(&mut g, &format!("jass #{i} {} {mode:?}", p.name));
+        each(i, p, mode, &mut g);
     }
+}
+
+#[test]
+fn jass_agrees_with_minimax() {
+    jass_endgames(2, 600, |i, p, mode, g| {
+        agree(g, &format!("jass #{i} {} {mode:?}", p.name));
+    });
 }
 
 /// `AnyGame` (what `troef solve` and `troef analyze` search) forwards every
@@ -516,29 +529,9 @@ fn point_games_end_outside_their_gaps() {
             );
         },
     );
-    let mut rng = SplitMix64(19);
-    let profiles = profiles("jass");
-    for i in 0..200 {
-        let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
-            unreachable!()
-        };
-        let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
-        let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
-        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
-        let team = Team::ALL[(rng.next_u64() % 2) as usize];
-        let side = Seat::ALL.map(|s| s.team() == team);
-        let mut g = PointGame::new(
-            jass::Game::new(hands, mode, jass::PlayRules::from(p), leader),
-            side,
-        );
-        let left = 12 + (rng.next_u64() % 5) as usize;
-        advance(&mut g, &mut rng, left);
-        check(
-            &mut g,
-            &mut edges,
-            &format!("jass #{i} {} {mode:?}", p.name),
-        );
-    }
+    jass_endgames(19, 200, |i, p, mode, g| {
+        check(g, &mut edges, &format!("jass #{i} {} {mode:?}", p.name));
+    });
     assert!(edges >= 50, "{edges} values on a gap's edge");
 }
 
