@@ -1664,7 +1664,7 @@ fn sort_moves<P: Position + ?Sized>(
 }
 
 #[cfg(test)]
-mod memo_size_tests {
+mod tests {
     use super::*;
 
     /// A bound inside a gap moves to its edge, by the side it bounds; off
