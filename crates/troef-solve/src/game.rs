@@ -589,6 +589,9 @@ impl Position for AnyGame {
     fn value_gaps(&self) -> crate::ValueGaps {
         each!(self, g => g.value_gaps())
     }
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        each!(self, g => g.score_bounds())
+    }
     fn special(&self, live: CardSet) -> CardSet {
         each!(self, g => g.special(live))
     }

@@ -112,6 +112,15 @@ pub trait Position {
     fn last_trick_bonus(&self) -> i32 {
         0
     }
+    /// At a trick start, bounds on the final value read off the score so
+    /// far alone (the points taken, the points left), where the game has
+    /// such bounds: no hands, hash or memo to read, so cheaper than
+    /// [`Position::trick_start`]'s and looser. The search asks them first
+    /// and takes them where they decide a probe by a clear margin
+    /// (`SCORE_MARGIN`). `None` by default.
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        None
+    }
     /// The first target MTD(f) probes (the game's main threshold: made or not).
     fn first_guess(&self) -> i32 {
         0

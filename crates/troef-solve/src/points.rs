@@ -146,6 +146,12 @@ impl<R: TrickRules> Position for PointGame<R> {
     fn grows_with_points(&self) -> bool {
         true
     }
+    /// The side's points so far, and every point left on top of them (the
+    /// every-trick bonuses while they are still open): the trick
+    /// start's bounds with nothing taken by force.
+    fn score_bounds(&self) -> Option<(i32, i32)> {
+        Some(self.bounds(crate::Sure::default()))
+    }
     /// A side that takes no trick takes no points: it ends at exactly
     /// `-ALL_TRICKS`, never between that and 0; one that takes every trick
     /// takes every point left, `left + ALL_TRICKS`, never between that and

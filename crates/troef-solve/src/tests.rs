@@ -488,30 +488,39 @@ fn schafkopf_agrees_with_minimax() {
 /// A point game's values never fall inside its gaps
 /// ([`Position::value_gaps`]), which MTD(f) skips: a side that takes no
 /// trick scores exactly `-ALL_TRICKS`, one that takes every trick every
-/// point left and `ALL_TRICKS` more. Every card's value by plain minimax, in
-/// Schafkopf's and Jass's endgames of three and four tricks, for either
-/// side; many of them end on a gap's edge, which the count asks for.
+/// point left and `ALL_TRICKS` more. Nor outside the bounds the score so far
+/// gives ([`Position::score_bounds`], which the search takes before the
+/// hands' own): the points taken, and every point left on top of them.
+/// Every card's value by plain minimax, in Schafkopf's and Jass's endgames
+/// of three and four tricks, for either side; many of them end on a gap's
+/// edge or on a score bound, which the counts ask for.
 #[test]
-fn point_games_end_outside_their_gaps() {
+fn point_games_end_inside_the_score_bounds_and_outside_their_gaps() {
     fn check<R: troef_rules::trick::TrickRules>(
         g: &mut PointGame<R>,
-        edges: &mut usize,
+        edges: &mut [usize; 2],
         what: &str,
     ) {
         let gaps = g.value_gaps();
+        let (lo, hi) = g.score_bounds().expect("a point game's score bounds");
         let mut nodes = 0;
         for cv in naive::card_values(g, &mut nodes) {
+            assert!(
+                lo <= cv.value && cv.value <= hi,
+                "{what}: {cv:?} outside the score's bounds {lo}..={hi}"
+            );
+            edges[1] += usize::from(cv.value == lo || cv.value == hi);
             for (a, b) in gaps {
                 assert!(
                     !(a < cv.value && cv.value < b),
                     "{what}: {cv:?} in {gaps:?}"
                 );
-                *edges += usize::from(cv.value == a && a == -crate::points::ALL_TRICKS)
+                edges[0] += usize::from(cv.value == a && a == -crate::points::ALL_TRICKS)
                     + usize::from(cv.value == b && b > 0);
             }
         }
     }
-    let mut edges = 0;
+    let mut edges = [0; 2];
     schafkopf_games(
         17,
         200,
@@ -532,7 +541,8 @@ fn point_games_end_outside_their_gaps() {
     jass_endgames(19, 200, |i, p, mode, g| {
         check(g, &mut edges, &format!("jass #{i} {} {mode:?}", p.name));
     });
-    assert!(edges >= 50, "{edges} values on a gap's edge");
+    assert!(edges[0] >= 50, "{} values on a gap's edge", edges[0]);
+    assert!(edges[1] >= 50, "{} values on a score bound", edges[1]);
 }
 
 /// Schafkopf's solos from endgames of four tricks where the trumps stayed in
