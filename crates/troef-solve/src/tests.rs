@@ -491,9 +491,9 @@ fn schafkopf_agrees_with_minimax() {
 /// point left and `ALL_TRICKS` more. Nor outside the bounds the score so far
 /// gives ([`Position::score_bounds`], which the search takes before the
 /// hands' own): the points taken, and every point left on top of them.
-/// Every card's value by plain minimax, in Schafkopf's and Jass's endgames
-/// of three and four tricks, for either side; many of them end on a gap's
-/// edge or on a score bound, which the counts ask for.
+/// Every card's value by plain minimax, in Schafkopf's endgames of 12 to 16
+/// cards and Jass's of 12 to 17 ([`jass_endgames`]), for either side; many
+/// of them end on a gap's edge or on a score bound, which the counts ask for.
 #[test]
 fn point_games_end_inside_the_score_bounds_and_outside_their_gaps() {
     fn check<R: troef_rules::trick::TrickRules>(
