@@ -20,7 +20,8 @@
 # two close ones: FAST's pass that SLOW's end cuts short is dropped, and where
 # the two take about as long, the passes that finish are the lucky ones (one
 # build against itself read 1.20 and 1.22). Time close builds with
-# scripts/solver-ab.sh.
+# scripts/solver-ab.sh. To read each build alone on an idle machine (what one
+# user's solve sees), use scripts/solver-alone.sh: the ratios differ.
 set -euo pipefail
 slow=${1:?usage: scripts/solver-beside.sh SLOW_BENCH FAST_BENCH GAME DEALS [bench args]}
 fast=${2:?FAST_BENCH}
