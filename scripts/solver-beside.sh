@@ -22,12 +22,19 @@
 # build against itself read 1.20 and 1.22). Time close builds with
 # scripts/solver-ab.sh. To read each build alone on an idle machine (what one
 # user's solve sees), use scripts/solver-alone.sh: the ratios differ.
+#
+# BESIDE_SHARDS=2 halves a long run (Jass's 1,000 deals: the build
+# takes about two hours on one core): SLOW solves the even deals once on one
+# core while FAST solves them again and again on the other, then the odd
+# deals with the cores swapped (the bench's --shard K/2). Each deal is then
+# SLOW's one run, not the mean of two.
 set -euo pipefail
 slow=${1:?usage: scripts/solver-beside.sh SLOW_BENCH FAST_BENCH GAME DEALS [bench args]}
 fast=${2:?FAST_BENCH}
 game=${3:?GAME}
 deals=${4:?DEALS}
 shift 4
+shards=${BESIDE_SHARDS:-1}
 dir=${BESIDE_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
 # The bench skips the deals its --out file already holds: a folder with an
@@ -46,12 +53,23 @@ run() { # run BENCH CORE OUT [bench args], in the background: the bench's own pi
     (exec taskset -c "$core" "$bench" --only "$game" --deals "$deals" --ladder 0 --cpu-time \
         --out "$out" "$@" >/dev/null 2>&1) &
 }
-for r in 0 1; do
-    run "$slow" "$r" "$dir/slow-$r.tsv" "$@"
+if [ "$shards" = 1 ]; then
+    rounds=(0 1)
+else
+    rounds=($(seq 0 $((shards - 1))))
+fi
+extra=("$@")
+for r in "${rounds[@]}"; do
+    args=("${extra[@]}")
+    if [ "$shards" != 1 ]; then
+        args+=(--shard "$r/$shards")
+    fi
+    core=$((r % 2))
+    run "$slow" "$core" "$dir/slow-$r.tsv" "${args[@]}"
     slow_pid=$!
     k=0
     while kill -0 "$slow_pid" 2>/dev/null; do
-        run "$fast" "$((1 - r))" "$dir/fast-$r-$k.part" "$@"
+        run "$fast" "$((1 - core))" "$dir/fast-$r-$k.part" "${args[@]}"
         fast_pid=$!
         while kill -0 "$fast_pid" 2>/dev/null && kill -0 "$slow_pid" 2>/dev/null; do
             sleep 0.2
