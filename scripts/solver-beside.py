@@ -41,7 +41,8 @@ def main(folder):
     deals = set().union(*slow, *fast)
     missing = [k for k in deals if not any(k in r for r in slow) or not any(k in r for r in fast)]
     if missing:
-        sys.exit(f"{folder}: {len(missing)} deals lack a run of one build")
+        sys.exit(f"{folder}: {len(missing)} deals have no run of one build (the fast build "
+                 "finished no pass of their shard?); put the slower build first")
     print(f"slow build: {len(slow)} runs; fast build: {len(fast)} whole passes")
     print("| set | deals | slow median ms | slow p99 ms | fast median ms | fast p99 ms "
           "| × median | × p99 |")

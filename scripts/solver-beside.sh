@@ -35,6 +35,10 @@ game=${3:?GAME}
 deals=${4:?DEALS}
 shift 4
 shards=${BESIDE_SHARDS:-1}
+if ! [[ $shards =~ ^[1-9][0-9]*$ ]]; then
+    echo "solver-beside.sh: BESIDE_SHARDS must be a positive whole number" >&2
+    exit 2
+fi
 dir=${BESIDE_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
 # The bench skips the deals its --out file already holds: a folder with an
