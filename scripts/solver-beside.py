@@ -43,7 +43,11 @@ def main(folder):
     if missing:
         sys.exit(f"{folder}: {len(missing)} deals have no run of one build (the fast build "
                  "finished no pass of their shard?); put the slower build first")
-    print(f"slow build: {len(slow)} runs; fast build: {len(fast)} whole passes")
+    def per_deal(runs):
+        return sum(len(r) for r in runs) / len(deals)
+
+    print(f"slow build: {len(slow)} runs, {per_deal(slow):g} a deal; "
+          f"fast build: {len(fast)} whole passes, {per_deal(fast):g} a deal")
     print("| set | deals | slow median ms | slow p99 ms | fast median ms | fast p99 ms "
           "| × median | × p99 |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")

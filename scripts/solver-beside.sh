@@ -62,9 +62,8 @@ if [ "$shards" = 1 ]; then
 else
     rounds=($(seq 0 $((shards - 1))))
 fi
-extra=("$@")
 for r in "${rounds[@]}"; do
-    args=("${extra[@]}")
+    args=("$@")
     if [ "$shards" != 1 ]; then
         args+=(--shard "$r/$shards")
     fi
