@@ -9,6 +9,23 @@ use troef_cards::{BySeat, CardSet, Seat, Suit, Team};
 use troef_rules::profiles::{builtin, builtin_names, AnyProfile};
 use troef_rules::{jass, klaverjassen as kj, schafkopf as sk};
 
+/// `n` random cases, times `TROEF_SOLVER_CHECKS` where it is set (a whole
+/// number, 1 by default): the first `n` are the usual ones, the rest new
+/// deals from the same generators. CI runs the usual counts; a change to the
+/// search is worth a run at 10 or more (`TROEF_SOLVER_CHECKS=10 cargo test
+/// --release -p troef-solve --lib`: 54,000 endgames against minimax, three
+/// minutes on two cores).
+fn scaled(n: usize) -> usize {
+    let k = std::env::var("TROEF_SOLVER_CHECKS")
+        .ok()
+        .map(|v| match v.trim().parse::<usize>() {
+            Ok(k) if k >= 1 => k,
+            _ => panic!("TROEF_SOLVER_CHECKS={v:?}: a whole number from 1 up"),
+        })
+        .unwrap_or(1);
+    n.saturating_mul(k)
+}
+
 fn deal(deck: troef_cards::Deck, sizes: &[u32], rng: &mut SplitMix64) -> BySeat<CardSet> {
     let n = troef_cards::deal::seeded_number(
         rng.next_u64(),
@@ -135,7 +152,7 @@ fn klaverjassen_profiles() -> Vec<AnyProfile> {
 fn klaverjassen_agrees_with_minimax() {
     let mut rng = SplitMix64(1);
     let profiles = klaverjassen_profiles();
-    for i in 0..1000 {
+    for i in 0..scaled(1000) {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -155,7 +172,7 @@ fn klaverjassen_agrees_with_minimax() {
 fn klaverjassen_roem_agrees_with_minimax() {
     let mut rng = SplitMix64(11);
     let profiles = profiles("klaverjassen");
-    for i in 0..600 {
+    for i in 0..scaled(600) {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -180,7 +197,7 @@ fn klaverjassen_open_outcomes_agree_with_alpha_beta() {
     let mut rng = SplitMix64(31);
     let profiles = klaverjassen_profiles();
     let mut nat = 0;
-    for i in 0..80 {
+    for i in 0..scaled(80) {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -257,7 +274,7 @@ fn most_roem(g: &mut Klaverjas) -> [i32; 3] {
 fn klaverjassen_roem_bounds_hold_on_every_line() {
     let mut rng = SplitMix64(23);
     let profiles = profiles("klaverjassen");
-    for i in 0..400 {
+    for i in 0..scaled(400) {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -292,7 +309,7 @@ fn klaverjassen_roem_won_memo_answers_as_read() {
     let mut rng = SplitMix64(29);
     let profiles = profiles("klaverjassen");
     let mut checked = 0;
-    for i in 0..60 {
+    for i in 0..scaled(60) {
         let AnyProfile::Klaverjassen(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -330,7 +347,7 @@ fn jass_endgames(
 ) {
     let mut rng = SplitMix64(seed);
     let profiles = profiles("jass");
-    for i in 0..count {
+    for i in 0..scaled(count) {
         let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
             unreachable!()
         };
@@ -377,7 +394,7 @@ fn any_game_searches_as_the_game_it_wraps() {
     let AnyProfile::Jass(jp) = &profiles("jass")[0] else {
         unreachable!()
     };
-    for i in 0..40 {
+    for i in 0..scaled(40) {
         let mut g = klaverjas(kp, &mut rng);
         let left = 16 + (rng.next_u64() % 6) as usize;
         advance(&mut g, &mut rng, left);
@@ -446,7 +463,7 @@ fn schafkopf_games(
     let profiles = profiles("schafkopf");
     let mut tried = 0;
     let mut i = 0;
-    while tried < count {
+    while tried < scaled(count) {
         i += 1;
         let AnyProfile::Schafkopf(p) = &profiles[i % profiles.len()] else {
             unreachable!()
@@ -678,7 +695,7 @@ fn het_pandoeren_agrees_with_minimax() {
     v.values.max_conceded = 10;
     variants.push(v);
     let mut rng = SplitMix64(5);
-    for i in 0..900 {
+    for i in 0..scaled(900) {
         let p = &variants[i % variants.len()];
         let dealt = deal(het::DECK, &[8, 8, 8, 8, 1], &mut rng);
         let contract = Contract::ALL[(rng.next_u64() % 13) as usize];
@@ -831,7 +848,7 @@ fn pandoeren_agrees_with_minimax() {
         Bid::Prive,
     ];
     let mut rng = SplitMix64(6);
-    for i in 0..900 {
+    for i in 0..scaled(900) {
         let p = &variants[i % variants.len()];
         let dealt = deal(pd::DECK, &[8, 8, 8, 8, 1], &mut rng);
         let bid = bids[(rng.next_u64() % bids.len() as u64) as usize];
@@ -932,7 +949,7 @@ fn ramsch_payment_is_in_order_of_the_augen_where_one_loses() {
         .filter(|p| p.house.ramsch_tie != RamschTie::AllPay)
         .collect();
     let mut rng = SplitMix64(47);
-    for i in 0..800 {
+    for i in 0..scaled(800) {
         let p = one_loses[i % one_loses.len()];
         let (mut g, me) = ramsch(p, &mut rng);
         advance(&mut g, &mut rng, 8);
@@ -968,7 +985,7 @@ fn ramsch_payment_is_in_order_of_the_augen_where_one_loses() {
 fn ramsch_valued_for_each_player_in_turn_agrees_with_alpha_beta() {
     let variants = ramsch_variants();
     let mut rng = SplitMix64(53);
-    for i in 0..60 {
+    for i in 0..scaled(60) {
         let p = &variants[i % variants.len()];
         let (mut g, _) = ramsch(p, &mut rng);
         advance(&mut g, &mut rng, 16 + 4 * (i % 2));
@@ -1003,7 +1020,7 @@ fn ramsch_without_trumps_for_two_agrees_with_alpha_beta() {
         .collect();
     let all = sk::deck(false).cards();
     let mut rng = SplitMix64(59);
-    for i in 0..120 {
+    for i in 0..scaled(120) {
         // North and East hold 16 of the 18 plain cards; South and West the
         // trumps and the other two.
         let plain = shuffled(all - trumps, &mut rng);
@@ -1032,7 +1049,7 @@ fn ramsch_without_trumps_for_two_agrees_with_alpha_beta() {
 fn ramsch_in_order_agrees_with_alpha_beta() {
     let variants = ramsch_variants();
     let mut rng = SplitMix64(43);
-    for i in 0..240 {
+    for i in 0..scaled(240) {
         let p = &variants[i % variants.len()];
         let (mut g, me) = ramsch(p, &mut rng);
         let left = 12 + 4 * (rng.next_u64() % 3) as usize;
@@ -1050,7 +1067,7 @@ fn ramsch_in_order_agrees_with_alpha_beta() {
 fn ramsch_agrees_with_minimax() {
     let variants = ramsch_variants();
     let mut rng = SplitMix64(7);
-    for i in 0..600 {
+    for i in 0..scaled(600) {
         let p = &variants[i % variants.len()];
         let (mut g, me) = ramsch(p, &mut rng);
         let left = 12 + (rng.next_u64() % 5) as usize;
@@ -1133,7 +1150,7 @@ fn trick_start_bounds_hold_the_value() {
     let kj = profiles("klaverjassen");
     let jass_profiles = profiles("jass");
     let sk_profiles = profiles("schafkopf");
-    for i in 0..150 {
+    for i in 0..scaled(150) {
         let tricks_left = 4 + (rng.next_u64() % 3) as usize;
         let AnyProfile::Klaverjassen(p) = &kj[i % kj.len()] else {
             unreachable!()
@@ -1328,7 +1345,7 @@ fn a_reset_solver_answers_as_a_new_one() {
         unreachable!()
     };
     let mut reused = Solver::new(Options::FULL);
-    for i in 0..40 {
+    for i in 0..scaled(40) {
         let hands = deal(kj::DECK, &[8, 8, 8, 8], &mut rng);
         let trump = Suit::ALL[i % 4];
         for makers in Team::ALL {
