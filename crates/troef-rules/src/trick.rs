@@ -62,6 +62,15 @@ pub trait TrickRules: Clone + std::fmt::Debug + Sized {
         false
     }
 
+    /// Whether a player void in the suit led may always play a card that is
+    /// not a trump (while she holds one), whoever holds the trick: no rule
+    /// ever obliges her to trump (Jass; Pandoeren without PD-V4). `false`
+    /// where one may (Klaverjassen, Pandoeren's PD-V4, Het pandoeren's
+    /// mate race), and by default.
+    fn may_discard_when_void(&self) -> bool {
+        false
+    }
+
     /// A card's points when taken in a trick.
     fn points(&self, c: Card) -> i32;
 

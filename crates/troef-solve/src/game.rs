@@ -607,6 +607,9 @@ impl Position for AnyGame {
     fn trump_while_able_to_follow(&self) -> bool {
         each!(self, g => g.trump_while_able_to_follow())
     }
+    fn may_discard_when_void(&self) -> bool {
+        each!(self, g => g.may_discard_when_void())
+    }
     fn grows_with_points(&self) -> bool {
         each!(self, g => g.grows_with_points())
     }

@@ -181,6 +181,13 @@ pub trait Position {
     fn trump_while_able_to_follow(&self) -> bool {
         false
     }
+    /// Whether a player void in the suit led may always keep her trumps
+    /// and discard, whoever holds the trick (see the engine's
+    /// `TrickRules::may_discard_when_void`); `false` where a rule may oblige
+    /// her to trump.
+    fn may_discard_when_void(&self) -> bool {
+        false
+    }
     /// Whether the value never falls when the maximising side takes more
     /// card points, every trick going to the same side and every roem the
     /// same (a points game; not Ramsch, where it matters which opponent
@@ -259,6 +266,9 @@ macro_rules! position_from_engine {
         }
         fn trump_while_able_to_follow(&self) -> bool {
             self.$engine.rules.trump_while_able_to_follow()
+        }
+        fn may_discard_when_void(&self) -> bool {
+            self.$engine.rules.may_discard_when_void()
         }
     };
 }

@@ -421,7 +421,8 @@ pub(crate) fn lone(makers: u32) -> Option<bool> {
 ///   that suit as every other player can follow, or all of them when the
 ///   other players hold no trump to ruff with. Where a player may trump
 ///   while able to follow (Jass), only when the opponents hold no trump;
-///   nothing there obliges the partner to trump. The leader cashes those
+///   a partner void in the suit need not trump there unless a rule obliges
+///   her (Pandoeren's PD-V4; see `quick_tricks`). The leader cashes those
 ///   suits first and keeps the lead: a player who follows a suit discards
 ///   nothing, so the counts hold from suit to suit; the top trumps come
 ///   after. A player who plays alone, and any leader where trumping is
@@ -517,8 +518,9 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
     // takes more.
     let leader = p.leader().index();
     let ruff_anytime = p.trump_while_able_to_follow();
+    let rules = (ruff_anytime, p.may_discard_when_void());
     let mine = side(leader);
-    let plain_first = quick_tricks(held, leader, &side, ruff_anytime, 0, &points);
+    let plain_first = quick_tricks(held, leader, &side, rules, 0, &points);
     let drawn = if lone == Some(leader) || ruff_anytime {
         above(held.0[4][leader], held.all(4) & !held.0[4][leader]).count_ones()
     } else {
@@ -538,7 +540,7 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
         // player who held one without.
         let emptied = (0..4).any(|s| s != leader && trumps[s] > 0 && trumps[s] <= drawn);
         if emptied {
-            quick_tricks(held, leader, &side, ruff_anytime, drawn, &points)
+            quick_tricks(held, leader, &side, rules, drawn, &points)
         } else {
             plain_first
         }
@@ -598,9 +600,16 @@ pub(crate) fn sure<P: Position + ?Sized>(p: &P, order: &Order, held: &Held) -> S
 /// leader's own cards, tricks), after `drawn` rounds of trumps she led and
 /// won (each player then holds that many trumps fewer, or none): as many
 /// of the leader's top cards of a suit as every other player who still
-/// holds a trump can follow to. Where trumping is free, an opponent with a
-/// trump leaves none, and nothing obliges the partner to trump (unless
-/// trumps are all the partner holds). A player without a trump who
+/// holds a trump can follow to. `rules`: whether trumping is free (a player
+/// may trump while able to follow), and whether a player void in the suit
+/// may discard whoever holds the trick. Where trumping is free, an opponent
+/// with a trump leaves none; a partner limits nothing where she may discard
+/// when void and holds a plain card to discard. Where a rule may oblige her
+/// to trump (Pandoeren's PD-V4), she limits the count as every player who
+/// holds a trump does: her trump would take the trick from the leader, who
+/// would lose the lead, and a top trump counted already would fall in it (a
+/// bound above the value, found by a test of every combination of the play
+/// switches). A player without a trump who
 /// discarded during the trump rounds limits nothing: she cannot ruff. The
 /// leader keeps the lead from suit to suit: a player who follows a suit
 /// discards nothing, so the counts hold.
@@ -609,7 +618,7 @@ fn quick_tricks(
     held: &Held,
     leader: usize,
     side: &impl Fn(usize) -> bool,
-    ruff_anytime: bool,
+    (ruff_anytime, may_discard): (bool, bool),
     drawn: u32,
     points: &impl Fn(usize, u32) -> i32,
 ) -> (i32, u32) {
@@ -621,7 +630,7 @@ fn quick_tricks(
         if ruff_anytime && !partner {
             return (0, 0);
         }
-        if !(ruff_anytime && partner && plain) {
+        if !(ruff_anytime && may_discard && partner && plain) {
             limits[n] = s;
             n += 1;
         }

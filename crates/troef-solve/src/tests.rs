@@ -13,8 +13,8 @@ use troef_rules::{jass, klaverjassen as kj, schafkopf as sk};
 /// number, 1 by default): the first `n` are the usual ones, the rest new
 /// deals from the same generators. CI runs the usual counts; a change to the
 /// search is worth a run at 10 or more (`TROEF_SOLVER_CHECKS=10 cargo test
-/// --release -p troef-solve --lib`: 54,000 endgames against minimax, three
-/// minutes on two cores).
+/// --release -p troef-solve --lib`: about 70,000 endgames against minimax,
+/// four and a half minutes on two cores).
 fn scaled(n: usize) -> usize {
     let k = std::env::var("TROEF_SOLVER_CHECKS")
         .ok()
@@ -343,14 +343,28 @@ fn klaverjassen_roem_won_memo_answers_as_read() {
 fn jass_endgames(
     seed: u64,
     count: usize,
+    each: impl FnMut(usize, &jass::Profile, jass::Mode, &mut PointGame<jass::Rules>),
+) {
+    let profiles: Vec<jass::Profile> = profiles("jass")
+        .into_iter()
+        .map(|p| match p {
+            AnyProfile::Jass(p) => p,
+            _ => unreachable!(),
+        })
+        .collect();
+    jass_endgames_under(&profiles, seed, count, each);
+}
+
+/// As [`jass_endgames`], under the profiles `profiles` in turn.
+fn jass_endgames_under(
+    profiles: &[jass::Profile],
+    seed: u64,
+    count: usize,
     mut each: impl FnMut(usize, &jass::Profile, jass::Mode, &mut PointGame<jass::Rules>),
 ) {
     let mut rng = SplitMix64(seed);
-    let profiles = profiles("jass");
     for i in 0..scaled(count) {
-        let AnyProfile::Jass(p) = &profiles[i % profiles.len()] else {
-            unreachable!()
-        };
+        let p = &profiles[i % profiles.len()];
         let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
         let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
         let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
@@ -371,6 +385,124 @@ fn jass_agrees_with_minimax() {
     jass_endgames(2, 600, |i, p, mode, g| {
         agree(g, &format!("jass #{i} {} {mode:?}", p.name));
     });
+}
+
+/// Every combination of a game's play switches, not only the built-in
+/// profiles' own: a user's profile (`--rules FILE.toml`) may set any, and
+/// the search's bounds read the rules through the engine (who must follow,
+/// trump, overtrump) only. Each combination in turn, from the first built-in
+/// profile with the switches set.
+fn switch_combinations<P: Clone>(base: &P, count: u32, set: impl Fn(&mut P, u32)) -> Vec<P> {
+    (0..count)
+        .map(|m| {
+            let mut p = base.clone();
+            set(&mut p, m);
+            p
+        })
+        .collect()
+}
+
+/// Jass under the eight combinations of JS-V1 (no undertrumping), JS-V2
+/// (the trump jack need not follow) and JS-V3 (trump while able to follow).
+#[test]
+fn jass_agrees_with_minimax_under_every_play_switch() {
+    let AnyProfile::Jass(base) = &profiles("jass")[0] else {
+        unreachable!()
+    };
+    let variants = switch_combinations(base, 8, |p, m| {
+        p.undertrump_ban = m & 1 != 0;
+        p.puur_exempt = m & 2 != 0;
+        p.trump_while_able_to_follow = m & 4 != 0;
+        p.name = format!("jass m{m}");
+    });
+    jass_endgames_under(&variants, 61, 320, |i, p, mode, g| {
+        agree(g, &format!("jass #{i} {} {mode:?}", p.name));
+    });
+}
+
+/// Klaverjassen under the 32 combinations of the play switches, KJ-V1 (a
+/// void player whose partner holds the trick need not trump), KJ-V2 (when
+/// the duty to overtrump holds), KJ-V3 (void and unable to overtrump: its
+/// four answers) and KJ-V4 (overtrump on a trump lead), and the 48 of the
+/// switches that change the value, KJ-V6 (four of a kind's roem), KJ-V7
+/// (stuk from the trick or the hand), KJ-V8 (roem toward the makers'
+/// target), KJ-V9 (pit for the defenders) and KJ-V10 (spades count
+/// double): each of both in turn, every other endgame keeping roem in play.
+#[test]
+fn klaverjassen_agrees_with_minimax_under_every_switch() {
+    use troef_rules::klaverjassen::profile::{
+        CannotOvertrump, OvertrumpDuty, QuartetValue, StukSource,
+    };
+    let AnyProfile::Klaverjassen(base) = &profiles("klaverjassen")[0] else {
+        unreachable!()
+    };
+    let play = switch_combinations(base, 32, |p, m| {
+        p.partner_winning_release = m & 1 != 0;
+        p.overtrump_when_void =
+            [OvertrumpDuty::Always, OvertrumpDuty::OpponentTrumped][(m >> 1 & 1) as usize];
+        p.cannot_overtrump = [
+            CannotOvertrump::Undertrump,
+            CannotOvertrump::DiscardPlain,
+            CannotOvertrump::UndertrumpUnlessPartner,
+            CannotOvertrump::Free,
+        ][(m >> 2 & 3) as usize];
+        p.trump_lead_overtrump = m & 16 != 0;
+    });
+    let mut rng = SplitMix64(62);
+    for i in 0..scaled(960) {
+        let mut p = play[i % play.len()].clone();
+        let m = i % 48;
+        p.quartet_value = [
+            QuartetValue::Fifty,
+            QuartetValue::Pagat,
+            QuartetValue::HundredAny,
+        ][m % 3];
+        p.stuk_source = [StukSource::SameTrick, StukSource::Hand][(m / 3) & 1];
+        p.roem_in_threshold = (m / 6) & 1 != 0;
+        p.pit_for_defenders = (m / 12) & 1 != 0;
+        p.double_spades = m / 24 != 0;
+        let mut g = klaverjas(&p, &mut rng);
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        if i % 2 == 0 {
+            advance(&mut g, &mut rng, left);
+        } else {
+            let (_, keep) = roem_cards(&g, &mut rng, 1, 3);
+            advance_keeping(&mut g, &mut rng, left, keep);
+        }
+        agree(&mut g, &format!("kj #{i} play m{} value m{m}", i % 32));
+    }
+}
+
+/// Schafkopf under SK-V7 (the called ace not discarded) on and off, and
+/// running away (house rule 4b: leading low from the called suit) never,
+/// from four cards of it or from three.
+#[test]
+fn schafkopf_agrees_with_minimax_under_every_play_switch() {
+    let AnyProfile::Schafkopf(base) = &profiles("schafkopf")[0] else {
+        unreachable!()
+    };
+    let variants = switch_combinations(base, 6, |p, m| {
+        p.called_ace_no_discard = m & 1 != 0;
+        p.house.run_away_minimum = [0, 4, 3][(m >> 1) as usize];
+        p.name = format!("sk m{m}");
+    });
+    let mut rng = SplitMix64(63);
+    let mut tried = 0;
+    let mut i = 0;
+    while tried < scaled(300) {
+        i += 1;
+        let p = &variants[i % variants.len()];
+        // The called suit's rules play only in a Rufspiel: most of them.
+        let call_ace = |c: sk::Contract| c.kind == sk::Kind::CallAce || i % 3 == 0;
+        let Some((c, engine, side)) = schafkopf_game(p, i % 5 == 0, &mut rng, call_ace) else {
+            continue;
+        };
+        tried += 1;
+        let mut g = PointGame::new(engine, side);
+        let left = 12 + (rng.next_u64() % 6) as usize;
+        advance(&mut g, &mut rng, left);
+        agree(&mut g, &format!("sk #{i} {} {}", p.name, c.word()));
+    }
 }
 
 /// `AnyGame` (what `troef solve` and `troef analyze` search) forwards every
@@ -663,8 +795,9 @@ fn probes_step_out_from_a_guess() {
 }
 
 /// Het pandoeren: every contract, each variant switch that changes a goal
-/// or the play (H-V1 … H-V4, H-V8, H-V10 … H-V13), a random bidder, mate
-/// and trumps, from endgames of three or four tricks.
+/// or the play (H-V1 … H-V4, H-V8, H-V10 … H-V13; the four play switches in
+/// every combination), a random bidder, mate and trumps, from endgames of
+/// three or four tricks.
 #[test]
 fn het_pandoeren_agrees_with_minimax() {
     use crate::het::HetGame;
@@ -678,22 +811,30 @@ fn het_pandoeren_agrees_with_minimax() {
     else {
         unreachable!()
     };
-    let mut variants = vec![base.clone()];
+    let mut goals = vec![base.clone()];
     let mut v = base.clone();
     v.seven_of_eight = SevenOfEight::Exactly;
     v.halve_stoet_target = HalveStoetTarget::ExactlyTwo;
     v.piek_zonder_settlement = PiekZonder::AllAtLeastOne;
     v.mate_when_bidder_wins_first_tricks = MateAfterSearch::FirstToWin;
     v.discard_counts = DiscardPoints::Nobody;
-    variants.push(v);
+    goals.push(v);
     let mut v = base;
-    v.mate_race_must_head = false;
-    v.jas_exempt = false;
-    v.overtrump_on_trump_lead = true;
-    v.undertrump_after_ruff = Undertrump::Allowed;
     v.piek_zonder_settlement = PiekZonder::EachPlayer;
     v.values.max_conceded = 10;
-    variants.push(v);
+    goals.push(v);
+    // The goals above, each under some of the 16 combinations of the play
+    // switches, so that every combination plays.
+    let variants: Vec<_> = (0..16u32)
+        .map(|m| {
+            let mut p = goals[m as usize % goals.len()].clone();
+            p.mate_race_must_head = m & 1 != 0;
+            p.jas_exempt = m & 2 != 0;
+            p.overtrump_on_trump_lead = m & 4 != 0;
+            p.undertrump_after_ruff = [Undertrump::Banned, Undertrump::Allowed][(m >> 3) as usize];
+            p
+        })
+        .collect();
     let mut rng = SplitMix64(5);
     for i in 0..scaled(900) {
         let p = &variants[i % variants.len()];
@@ -806,8 +947,8 @@ fn strength_depends_on_the_group_led() {
 }
 
 /// Pandoeren (pagat): every contract of the bid table, each variant switch
-/// that changes a goal or the play (PD-V2 … PD-V6, PD-V13, PD-V16), a
-/// random declarer, trumps, called card and announced roem, from endgames
+/// that changes a goal (PD-V6, PD-V13, PD-V16) and every combination of the
+/// play switches (PD-V1 … PD-V5), a random declarer, trumps, called card and announced roem, from endgames
 /// of three or four tricks.
 #[test]
 fn pandoeren_agrees_with_minimax() {
@@ -820,20 +961,29 @@ fn pandoeren_agrees_with_minimax() {
     else {
         unreachable!()
     };
-    let mut variants = vec![base.clone()];
+    let mut goals = vec![base.clone()];
     let mut v = base.clone();
     v.piccolo_goal = PiccoloGoal::AnyOneTrick;
     v.zwabber_def = ZwabberGoal::Tachtigen;
-    v.undertrump_after_ruff = Undertrump::Allowed;
     v.kereltje_own_jas = KereltjeOwnJas::Alone;
-    variants.push(v);
+    goals.push(v);
     let mut v = base;
     v.piccolo_goal = PiccoloGoal::OneTrickWithJas;
-    v.trump_while_able_to_follow = false;
-    v.must_trump_when_void = true;
-    v.overtrump_on_trump_lead = true;
-    v.jas_exempt = false;
-    variants.push(v);
+    goals.push(v);
+    // The goals above, each under some of the 32 combinations of the play
+    // switches (PD-V1 … PD-V5), so that every combination plays.
+    let variants: Vec<pd::Profile> = (0..32u32)
+        .map(|m| {
+            let mut p = goals[m as usize % goals.len()].clone();
+            p.trump_while_able_to_follow = m & 1 != 0;
+            p.undertrump_after_ruff =
+                [Undertrump::Banned, Undertrump::Allowed][(m >> 1 & 1) as usize];
+            p.overtrump_on_trump_lead = m & 4 != 0;
+            p.must_trump_when_void = m & 8 != 0;
+            p.jas_exempt = m & 16 != 0;
+            p
+        })
+        .collect();
     let bids = [
         Bid::Number(120),
         Bid::Number(150),

@@ -146,6 +146,11 @@ impl TrickRules for Rules {
     fn trump_while_able_to_follow(&self) -> bool {
         self.base.trump_while_able_to_follow()
     }
+    /// The mate race obliges a non-bidder void in the suit led to play her
+    /// highest trump.
+    fn may_discard_when_void(&self) -> bool {
+        self.race.is_none() && self.base.may_discard_when_void()
+    }
     fn strength(&self, c: Card, led: Card) -> u8 {
         self.base.strength(c, led)
     }

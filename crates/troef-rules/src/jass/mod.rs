@@ -264,6 +264,12 @@ impl TrickRules for Rules {
         self.play.trump_while_able_to_follow
     }
 
+    /// Jass never obliges a player to trump.
+    #[inline]
+    fn may_discard_when_void(&self) -> bool {
+        true
+    }
+
     #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
         let led = led.suit();

@@ -298,6 +298,11 @@ impl TrickRules for Rules {
     }
 
     #[inline]
+    fn may_discard_when_void(&self) -> bool {
+        !self.play.must_trump_void
+    }
+
+    #[inline]
     fn strength(&self, c: Card, led: Card) -> u8 {
         let led = led.suit();
         if Some(c.suit()) == self.trump {
