@@ -211,11 +211,28 @@ fn tie_is_nat_and_defender_pit_switch() {
     assert_eq!((s.ns, s.ew), (0, 162));
 }
 
+/// The built-in profiles, and the first under each of the 32 combinations
+/// of the play switches (KJ-V1 … KJ-V4), which a profile file may set.
 fn profiles() -> Vec<Profile> {
-    crate::profiles::builtin_names(GameKind::Klaverjassen)
+    let mut v: Vec<Profile> = crate::profiles::builtin_names(GameKind::Klaverjassen)
         .iter()
         .map(|n| Profile::builtin(n).unwrap())
-        .collect()
+        .collect();
+    for m in 0..32 {
+        let mut p = v[0].clone();
+        p.partner_winning_release = m & 1 != 0;
+        p.overtrump_when_void = [OvertrumpDuty::Always, OvertrumpDuty::OpponentTrumped][m >> 1 & 1];
+        p.cannot_overtrump = [
+            CannotOvertrump::Undertrump,
+            CannotOvertrump::DiscardPlain,
+            CannotOvertrump::UndertrumpUnlessPartner,
+            CannotOvertrump::Free,
+        ][m >> 2 & 3];
+        p.trump_lead_overtrump = m & 16 != 0;
+        p.name = format!("{} m{m}", p.name);
+        v.push(p);
+    }
+    v
 }
 
 proptest! {

@@ -284,7 +284,8 @@ use proptest::prelude::*;
 
 proptest! {
     /// `legal_plays` (set algebra) and `violation` (rule by rule) agree on
-    /// every card under every built-in profile and every contract; play and
+    /// every card under every built-in profile and every combination of the
+    /// play switches, and every contract; play and
     /// undo restore the position; a deal's points total 120.
     #[test]
     fn legal_plays_matches_violation(
@@ -297,13 +298,24 @@ proptest! {
         let words = ["call:C", "call:S", "call:D", "wenz", "solo:H", "solo:C", "farbwenz:D", "geier", "farbgeier:S", "ramsch", "wenz-tout", "sie:S"];
         let hands = hands_from_number(n, false).unwrap();
         let c = Contract::parse(words[contract]).unwrap();
-        for name in crate::profiles::builtin_names(GameKind::Schafkopf) {
-            let p = Profile::builtin(name).unwrap();
-            if p.house.short_deck {
-                continue;
-            }
-            let g = Game::new(hands, c, PlayRules::from(&p), Seat::from_index(leader));
-            let g = crate::trick::walk_checked(g, &picks[..steps], &format!("profile {} {}", p.name, c.word()))?;
+        // The built-in profiles' play rules, and every combination of
+        // SK-V7 with running away never, from four cards or from three.
+        let mut rules: Vec<(String, PlayRules)> = crate::profiles::builtin_names(GameKind::Schafkopf)
+            .iter()
+            .map(|n| Profile::builtin(n).unwrap())
+            .filter(|p| !p.house.short_deck)
+            .map(|p| (p.name.clone(), PlayRules::from(&p)))
+            .collect();
+        for m in 0..6u8 {
+            let play = PlayRules {
+                called_ace_no_discard: m & 1 != 0,
+                run_away_minimum: [0, 4, 3][usize::from(m >> 1)],
+            };
+            rules.push((format!("m{m}"), play));
+        }
+        for (name, play) in rules {
+            let g = Game::new(hands, c, play, Seat::from_index(leader));
+            let g = crate::trick::walk_checked(g, &picks[..steps], &format!("profile {} {}", name, c.word()))?;
             if g.is_over() {
                 prop_assert_eq!(g.points.0.iter().sum::<i32>(), TOTAL_POINTS);
             }
