@@ -13,8 +13,8 @@ use troef_rules::{jass, klaverjassen as kj, schafkopf as sk};
 /// number, 1 by default): the first `n` are the usual ones, the rest new
 /// deals from the same generators. CI runs the usual counts; a change to the
 /// search is worth a run at 10 or more (`TROEF_SOLVER_CHECKS=10 cargo test
-/// --release -p troef-solve --lib`: about 70,000 endgames against minimax,
-/// four and a half minutes on two cores).
+/// --release -p troef-solve --lib`: about 70,000 endgames against minimax
+/// and 1,200 deeper ones, seven and a half minutes on two cores).
 fn scaled(n: usize) -> usize {
     let k = std::env::var("TROEF_SOLVER_CHECKS")
         .ok()
@@ -800,6 +800,18 @@ fn probes_step_out_from_a_guess() {
 /// three or four tricks.
 #[test]
 fn het_pandoeren_agrees_with_minimax() {
+    het_endgames(5, 900, (12, 5), |_, g, what| agree(g, what));
+}
+
+/// Calls `each` with `count` Het pandoeren endgames dealt from `seed` (see
+/// [`het_pandoeren_agrees_with_minimax`]), played at random down to
+/// `left.0 + k` cards, `k` below `left.1`.
+fn het_endgames(
+    seed: u64,
+    count: usize,
+    left: (usize, u64),
+    mut each: impl FnMut(usize, &mut crate::het::HetGame, &str),
+) {
     use crate::het::HetGame;
     use troef_rules::het_pandoeren::profile::{
         HalveStoetTarget, MateAfterSearch, PiekZonder, SevenOfEight,
@@ -835,8 +847,8 @@ fn het_pandoeren_agrees_with_minimax() {
             p
         })
         .collect();
-    let mut rng = SplitMix64(5);
-    for i in 0..scaled(900) {
+    let mut rng = SplitMix64(seed);
+    for i in 0..scaled(count) {
         let p = &variants[i % variants.len()];
         let dealt = deal(het::DECK, &[8, 8, 8, 8, 1], &mut rng);
         let contract = Contract::ALL[(rng.next_u64() % 13) as usize];
@@ -849,9 +861,9 @@ fn het_pandoeren_agrees_with_minimax() {
         let discard =
             (het::DECK.cards() - dealt.0.iter().fold(CardSet::EMPTY, |a, &h| a | h)).first();
         let mut g = HetGame::new(p, (contract, trump), (bidder, mate), dealt, discard);
-        let left = 12 + (rng.next_u64() % 5) as usize;
-        advance(&mut g, &mut rng, left);
-        agree(&mut g, &format!("het #{i} {contract} {trump:?}"));
+        let cards = left.0 + (rng.next_u64() % left.1) as usize;
+        advance(&mut g, &mut rng, cards);
+        each(i, &mut g, &format!("het #{i} {contract} {trump:?}"));
     }
 }
 
@@ -952,6 +964,18 @@ fn strength_depends_on_the_group_led() {
 /// of three or four tricks.
 #[test]
 fn pandoeren_agrees_with_minimax() {
+    pandoeren_endgames(6, 900, (12, 5), |_, g, what| agree(g, what));
+}
+
+/// Calls `each` with `count` Pandoeren endgames dealt from `seed` (see
+/// [`pandoeren_agrees_with_minimax`]), played at random down to
+/// `left.0 + k` cards, `k` below `left.1`.
+fn pandoeren_endgames(
+    seed: u64,
+    count: usize,
+    left: (usize, u64),
+    mut each: impl FnMut(usize, &mut crate::pandoeren::PandoerenGame, &str),
+) {
     use crate::pandoeren::{Announced, PandoerenGame};
     use troef_cards::{Card, Rank};
     use troef_rules::pandoeren::bid::Bid;
@@ -997,8 +1021,8 @@ fn pandoeren_agrees_with_minimax() {
         Bid::Praatje,
         Bid::Prive,
     ];
-    let mut rng = SplitMix64(6);
-    for i in 0..scaled(900) {
+    let mut rng = SplitMix64(seed);
+    for i in 0..scaled(count) {
         let p = &variants[i % variants.len()];
         let dealt = deal(pd::DECK, &[8, 8, 8, 8, 1], &mut rng);
         let bid = bids[(rng.next_u64() % bids.len() as u64) as usize];
@@ -1017,9 +1041,9 @@ fn pandoeren_agrees_with_minimax() {
             stuk: [0, 20][(rng.next_u64() % 2) as usize],
         };
         let mut g = PandoerenGame::new(p, (bid, trump), (declarer, partner), dealt, announced);
-        let left = 12 + (rng.next_u64() % 5) as usize;
-        advance(&mut g, &mut rng, left);
-        agree(&mut g, &format!("pandoeren #{i} {bid} {trump:?}"));
+        let cards = left.0 + (rng.next_u64() % left.1) as usize;
+        advance(&mut g, &mut rng, cards);
+        each(i, &mut g, &format!("pandoeren #{i} {bid} {trump:?}"));
     }
 }
 
@@ -1582,4 +1606,109 @@ fn two_solvers_at_once_keep_their_tables() {
     })
     .join()
     .unwrap();
+}
+
+/// The solver's value, and every card's, against a search with the table,
+/// the ordering and MTD(f) but neither the trick starts' bounds nor the
+/// classes of equal cards (the two parts that read the rules), on endgames
+/// of five to seven tricks, deeper than minimax reaches: the bounds that
+/// count sure tricks (quick tricks, trumps drawn, trumps by their count)
+/// need more cards in play than three or four tricks hold. Every
+/// combination of the play switches.
+fn agrees_without_bounds<P: Position>(p: &mut P, what: &str) {
+    let reference = Options {
+        bounds: false,
+        equivalence: false,
+        ..Options::FULL
+    };
+    let expected = Solver::new(reference).card_values(p);
+    assert_eq!(
+        Solver::new(Options::FULL).card_values(p),
+        expected,
+        "{what}"
+    );
+}
+
+#[test]
+fn deep_endgames_agree_without_bounds() {
+    use troef_rules::klaverjassen::profile::{CannotOvertrump, OvertrumpDuty};
+    let cards = |rng: &mut SplitMix64| 20 + (rng.next_u64() % 9) as usize;
+    // Jass: every mode, the eight combinations of the play switches.
+    let AnyProfile::Jass(base) = &profiles("jass")[0] else {
+        unreachable!()
+    };
+    let jass = switch_combinations(base, 8, |p, m| {
+        p.undertrump_ban = m & 1 != 0;
+        p.puur_exempt = m & 2 != 0;
+        p.trump_while_able_to_follow = m & 4 != 0;
+    });
+    let mut rng = SplitMix64(71);
+    for i in 0..scaled(16) {
+        let p = &jass[i % 8];
+        let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
+        let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
+        let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
+        let team = Team::ALL[(rng.next_u64() % 2) as usize];
+        let side = Seat::ALL.map(|s| s.team() == team);
+        let mut g = PointGame::new(
+            jass::Game::new(hands, mode, jass::PlayRules::from(p), leader),
+            side,
+        );
+        let left = cards(&mut rng);
+        advance(&mut g, &mut rng, left);
+        agrees_without_bounds(&mut g, &format!("jass deep #{i} m{} {mode:?}", i % 8));
+    }
+    // Klaverjassen: the 32 combinations of the play switches.
+    let AnyProfile::Klaverjassen(base) = &profiles("klaverjassen")[0] else {
+        unreachable!()
+    };
+    let kj = switch_combinations(base, 32, |p, m| {
+        p.partner_winning_release = m & 1 != 0;
+        p.overtrump_when_void =
+            [OvertrumpDuty::Always, OvertrumpDuty::OpponentTrumped][(m >> 1 & 1) as usize];
+        p.cannot_overtrump = [
+            CannotOvertrump::Undertrump,
+            CannotOvertrump::DiscardPlain,
+            CannotOvertrump::UndertrumpUnlessPartner,
+            CannotOvertrump::Free,
+        ][(m >> 2 & 3) as usize];
+        p.trump_lead_overtrump = m & 16 != 0;
+    });
+    for i in 0..scaled(32) {
+        let mut g = klaverjas(&kj[i % 32], &mut rng);
+        let left = cards(&mut rng);
+        advance(&mut g, &mut rng, left);
+        agrees_without_bounds(&mut g, &format!("kj deep #{i} m{}", i % 32));
+    }
+    // Schafkopf: every contract, both sides of a solo.
+    let AnyProfile::Schafkopf(base) = &profiles("schafkopf")[0] else {
+        unreachable!()
+    };
+    let sk = switch_combinations(base, 6, |p, m| {
+        p.called_ace_no_discard = m & 1 != 0;
+        p.house.run_away_minimum = [0, 4, 3][(m >> 1) as usize];
+    });
+    let mut i = 0;
+    let mut tried = 0;
+    while tried < scaled(24) {
+        i += 1;
+        let p = &sk[i % 6];
+        let Some((c, engine, side)) = schafkopf_game(p, false, &mut rng, |_| true) else {
+            continue;
+        };
+        tried += 1;
+        let side = if i % 2 == 0 { side } else { side.map(|s| !s) };
+        let mut g = PointGame::new(engine, side);
+        let left = cards(&mut rng);
+        advance(&mut g, &mut rng, left);
+        agrees_without_bounds(&mut g, &format!("sk deep #{i} m{} {}", i % 6, c.word()));
+    }
+    // Pandoeren and Het pandoeren: every contract, every combination of
+    // the play switches.
+    pandoeren_endgames(72, 24, (20, 9), |_, g, what| {
+        agrees_without_bounds(g, &format!("deep {what}"));
+    });
+    het_endgames(73, 24, (20, 9), |_, g, what| {
+        agrees_without_bounds(g, &format!("deep {what}"));
+    });
 }
