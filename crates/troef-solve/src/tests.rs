@@ -402,41 +402,31 @@ fn switch_combinations<P: Clone>(base: &P, count: u32, set: impl Fn(&mut P, u32)
         .collect()
 }
 
-/// Jass under the eight combinations of JS-V1 (no undertrumping), JS-V2
-/// (the trump jack need not follow) and JS-V3 (trump while able to follow).
-#[test]
-fn jass_agrees_with_minimax_under_every_play_switch() {
+/// The eight combinations of Jass's play switches: JS-V1 (no
+/// undertrumping), JS-V2 (the trump jack need not follow) and JS-V3 (trump
+/// while able to follow).
+fn jass_switches() -> Vec<jass::Profile> {
     let AnyProfile::Jass(base) = &profiles("jass")[0] else {
         unreachable!()
     };
-    let variants = switch_combinations(base, 8, |p, m| {
+    switch_combinations(base, 8, |p, m| {
         p.undertrump_ban = m & 1 != 0;
         p.puur_exempt = m & 2 != 0;
         p.trump_while_able_to_follow = m & 4 != 0;
         p.name = format!("jass m{m}");
-    });
-    jass_endgames_under(&variants, 61, 320, |i, p, mode, g| {
-        agree(g, &format!("jass #{i} {} {mode:?}", p.name));
-    });
+    })
 }
 
-/// Klaverjassen under the 32 combinations of the play switches, KJ-V1 (a
-/// void player whose partner holds the trick need not trump), KJ-V2 (when
-/// the duty to overtrump holds), KJ-V3 (void and unable to overtrump: its
-/// four answers) and KJ-V4 (overtrump on a trump lead), and the 48 of the
-/// switches that change the value, KJ-V6 (four of a kind's roem), KJ-V7
-/// (stuk from the trick or the hand), KJ-V8 (roem toward the makers'
-/// target), KJ-V9 (pit for the defenders) and KJ-V10 (spades count
-/// double): each of both in turn, every other endgame keeping roem in play.
-#[test]
-fn klaverjassen_agrees_with_minimax_under_every_switch() {
-    use troef_rules::klaverjassen::profile::{
-        CannotOvertrump, OvertrumpDuty, QuartetValue, StukSource,
-    };
+/// The 32 combinations of Klaverjassen's play switches: KJ-V1 (a void
+/// player whose partner holds the trick need not trump), KJ-V2 (when the
+/// duty to overtrump holds), KJ-V3 (void and unable to overtrump: its four
+/// answers) and KJ-V4 (overtrump on a trump lead).
+fn klaverjassen_switches() -> Vec<kj::Profile> {
+    use troef_rules::klaverjassen::profile::{CannotOvertrump, OvertrumpDuty};
     let AnyProfile::Klaverjassen(base) = &profiles("klaverjassen")[0] else {
         unreachable!()
     };
-    let play = switch_combinations(base, 32, |p, m| {
+    switch_combinations(base, 32, |p, m| {
         p.partner_winning_release = m & 1 != 0;
         p.overtrump_when_void =
             [OvertrumpDuty::Always, OvertrumpDuty::OpponentTrumped][(m >> 1 & 1) as usize];
@@ -447,7 +437,43 @@ fn klaverjassen_agrees_with_minimax_under_every_switch() {
             CannotOvertrump::Free,
         ][(m >> 2 & 3) as usize];
         p.trump_lead_overtrump = m & 16 != 0;
+        p.name = format!("kj m{m}");
+    })
+}
+
+/// Schafkopf's SK-V7 (the called ace not discarded) on and off, with
+/// running away (house rule 4b: leading low from the called suit) never,
+/// from four cards of it or from three.
+fn schafkopf_switches() -> Vec<sk::Profile> {
+    let AnyProfile::Schafkopf(base) = &profiles("schafkopf")[0] else {
+        unreachable!()
+    };
+    switch_combinations(base, 6, |p, m| {
+        p.called_ace_no_discard = m & 1 != 0;
+        p.house.run_away_minimum = [0, 4, 3][(m >> 1) as usize];
+        p.name = format!("sk m{m}");
+    })
+}
+
+/// Jass under every combination of its play switches ([`jass_switches`]).
+#[test]
+fn jass_agrees_with_minimax_under_every_play_switch() {
+    let variants = jass_switches();
+    jass_endgames_under(&variants, 61, 320, |i, p, mode, g| {
+        agree(g, &format!("jass #{i} {} {mode:?}", p.name));
     });
+}
+
+/// Klaverjassen under the 32 combinations of the play switches
+/// ([`klaverjassen_switches`]) and the 48 of the switches that change the
+/// value, KJ-V6 (four of a kind's roem), KJ-V7
+/// (stuk from the trick or the hand), KJ-V8 (roem toward the makers'
+/// target), KJ-V9 (pit for the defenders) and KJ-V10 (spades count
+/// double): each of both in turn, every other endgame keeping roem in play.
+#[test]
+fn klaverjassen_agrees_with_minimax_under_every_switch() {
+    use troef_rules::klaverjassen::profile::{QuartetValue, StukSource};
+    let play = klaverjassen_switches();
     let mut rng = SplitMix64(62);
     for i in 0..scaled(960) {
         let mut p = play[i % play.len()].clone();
@@ -473,19 +499,11 @@ fn klaverjassen_agrees_with_minimax_under_every_switch() {
     }
 }
 
-/// Schafkopf under SK-V7 (the called ace not discarded) on and off, and
-/// running away (house rule 4b: leading low from the called suit) never,
-/// from four cards of it or from three.
+/// Schafkopf under every combination of its play switches
+/// ([`schafkopf_switches`]).
 #[test]
 fn schafkopf_agrees_with_minimax_under_every_play_switch() {
-    let AnyProfile::Schafkopf(base) = &profiles("schafkopf")[0] else {
-        unreachable!()
-    };
-    let variants = switch_combinations(base, 6, |p, m| {
-        p.called_ace_no_discard = m & 1 != 0;
-        p.house.run_away_minimum = [0, 4, 3][(m >> 1) as usize];
-        p.name = format!("sk m{m}");
-    });
+    let variants = schafkopf_switches();
     let mut rng = SplitMix64(63);
     let mut tried = 0;
     let mut i = 0;
@@ -1631,17 +1649,9 @@ fn agrees_without_bounds<P: Position>(p: &mut P, what: &str) {
 
 #[test]
 fn deep_endgames_agree_without_bounds() {
-    use troef_rules::klaverjassen::profile::{CannotOvertrump, OvertrumpDuty};
     let cards = |rng: &mut SplitMix64| 20 + (rng.next_u64() % 9) as usize;
     // Jass: every mode, the eight combinations of the play switches.
-    let AnyProfile::Jass(base) = &profiles("jass")[0] else {
-        unreachable!()
-    };
-    let jass = switch_combinations(base, 8, |p, m| {
-        p.undertrump_ban = m & 1 != 0;
-        p.puur_exempt = m & 2 != 0;
-        p.trump_while_able_to_follow = m & 4 != 0;
-    });
+    let jass = jass_switches();
     let mut rng = SplitMix64(71);
     for i in 0..scaled(16) {
         let p = &jass[i % 8];
@@ -1659,21 +1669,7 @@ fn deep_endgames_agree_without_bounds() {
         agrees_without_bounds(&mut g, &format!("jass deep #{i} m{} {mode:?}", i % 8));
     }
     // Klaverjassen: the 32 combinations of the play switches.
-    let AnyProfile::Klaverjassen(base) = &profiles("klaverjassen")[0] else {
-        unreachable!()
-    };
-    let kj = switch_combinations(base, 32, |p, m| {
-        p.partner_winning_release = m & 1 != 0;
-        p.overtrump_when_void =
-            [OvertrumpDuty::Always, OvertrumpDuty::OpponentTrumped][(m >> 1 & 1) as usize];
-        p.cannot_overtrump = [
-            CannotOvertrump::Undertrump,
-            CannotOvertrump::DiscardPlain,
-            CannotOvertrump::UndertrumpUnlessPartner,
-            CannotOvertrump::Free,
-        ][(m >> 2 & 3) as usize];
-        p.trump_lead_overtrump = m & 16 != 0;
-    });
+    let kj = klaverjassen_switches();
     for i in 0..scaled(32) {
         let mut g = klaverjas(&kj[i % 32], &mut rng);
         let left = cards(&mut rng);
@@ -1681,13 +1677,7 @@ fn deep_endgames_agree_without_bounds() {
         agrees_without_bounds(&mut g, &format!("kj deep #{i} m{}", i % 32));
     }
     // Schafkopf: every contract, both sides of a solo.
-    let AnyProfile::Schafkopf(base) = &profiles("schafkopf")[0] else {
-        unreachable!()
-    };
-    let sk = switch_combinations(base, 6, |p, m| {
-        p.called_ace_no_discard = m & 1 != 0;
-        p.house.run_away_minimum = [0, 4, 3][(m >> 1) as usize];
-    });
+    let sk = schafkopf_switches();
     let mut i = 0;
     let mut tried = 0;
     while tried < scaled(24) {
