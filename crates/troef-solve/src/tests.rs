@@ -390,12 +390,12 @@ fn jass_agrees_with_minimax() {
 /// Every combination of a game's play switches, not only the built-in
 /// profiles' own: a user's profile (`--rules FILE.toml`) may set any, and
 /// the search's bounds read the rules through the engine (who must follow,
-/// trump, overtrump) only. Each combination in turn, from the first built-in
-/// profile with the switches set.
-fn switch_combinations<P: Clone>(base: &P, count: u32, set: impl Fn(&mut P, u32)) -> Vec<P> {
+/// trump, overtrump) only. Combination `m` of `count` is `set` on
+/// `bases[m % bases.len()]` (one base, or goal variants to pair with them).
+fn switch_combinations<P: Clone>(bases: &[P], count: u32, set: impl Fn(&mut P, u32)) -> Vec<P> {
     (0..count)
         .map(|m| {
-            let mut p = base.clone();
+            let mut p = bases[m as usize % bases.len()].clone();
             set(&mut p, m);
             p
         })
@@ -409,7 +409,7 @@ fn jass_switches() -> Vec<jass::Profile> {
     let AnyProfile::Jass(base) = &profiles("jass")[0] else {
         unreachable!()
     };
-    switch_combinations(base, 8, |p, m| {
+    switch_combinations(std::slice::from_ref(base), 8, |p, m| {
         p.undertrump_ban = m & 1 != 0;
         p.puur_exempt = m & 2 != 0;
         p.trump_while_able_to_follow = m & 4 != 0;
@@ -426,7 +426,7 @@ fn klaverjassen_switches() -> Vec<kj::Profile> {
     let AnyProfile::Klaverjassen(base) = &profiles("klaverjassen")[0] else {
         unreachable!()
     };
-    switch_combinations(base, 32, |p, m| {
+    switch_combinations(std::slice::from_ref(base), 32, |p, m| {
         p.partner_winning_release = m & 1 != 0;
         p.overtrump_when_void =
             [OvertrumpDuty::Always, OvertrumpDuty::OpponentTrumped][(m >> 1 & 1) as usize];
@@ -448,7 +448,7 @@ fn schafkopf_switches() -> Vec<sk::Profile> {
     let AnyProfile::Schafkopf(base) = &profiles("schafkopf")[0] else {
         unreachable!()
     };
-    switch_combinations(base, 6, |p, m| {
+    switch_combinations(std::slice::from_ref(base), 6, |p, m| {
         p.called_ace_no_discard = m & 1 != 0;
         p.house.run_away_minimum = [0, 4, 3][(m >> 1) as usize];
         p.name = format!("sk m{m}");
@@ -855,16 +855,12 @@ fn het_endgames(
     goals.push(v);
     // The goals above, each under some of the 16 combinations of the play
     // switches, so that every combination plays.
-    let variants: Vec<_> = (0..16u32)
-        .map(|m| {
-            let mut p = goals[m as usize % goals.len()].clone();
-            p.mate_race_must_head = m & 1 != 0;
-            p.jas_exempt = m & 2 != 0;
-            p.overtrump_on_trump_lead = m & 4 != 0;
-            p.undertrump_after_ruff = [Undertrump::Banned, Undertrump::Allowed][(m >> 3) as usize];
-            p
-        })
-        .collect();
+    let variants = switch_combinations(&goals, 16, |p, m| {
+        p.mate_race_must_head = m & 1 != 0;
+        p.jas_exempt = m & 2 != 0;
+        p.overtrump_on_trump_lead = m & 4 != 0;
+        p.undertrump_after_ruff = [Undertrump::Banned, Undertrump::Allowed][(m >> 3) as usize];
+    });
     let mut rng = SplitMix64(seed);
     for i in 0..scaled(count) {
         let p = &variants[i % variants.len()];
@@ -978,8 +974,8 @@ fn strength_depends_on_the_group_led() {
 
 /// Pandoeren (pagat): every contract of the bid table, each variant switch
 /// that changes a goal (PD-V6, PD-V13, PD-V16) and every combination of the
-/// play switches (PD-V1 … PD-V5), a random declarer, trumps, called card and announced roem, from endgames
-/// of three or four tricks.
+/// play switches (PD-V1 … PD-V5), a random declarer, trumps, called card
+/// and announced roem, from endgames of three or four tricks.
 #[test]
 fn pandoeren_agrees_with_minimax() {
     pandoeren_endgames(6, 900, (12, 5), |_, g, what| agree(g, what));
@@ -1014,18 +1010,13 @@ fn pandoeren_endgames(
     goals.push(v);
     // The goals above, each under some of the 32 combinations of the play
     // switches (PD-V1 … PD-V5), so that every combination plays.
-    let variants: Vec<pd::Profile> = (0..32u32)
-        .map(|m| {
-            let mut p = goals[m as usize % goals.len()].clone();
-            p.trump_while_able_to_follow = m & 1 != 0;
-            p.undertrump_after_ruff =
-                [Undertrump::Banned, Undertrump::Allowed][(m >> 1 & 1) as usize];
-            p.overtrump_on_trump_lead = m & 4 != 0;
-            p.must_trump_when_void = m & 8 != 0;
-            p.jas_exempt = m & 16 != 0;
-            p
-        })
-        .collect();
+    let variants = switch_combinations(&goals, 32, |p, m| {
+        p.trump_while_able_to_follow = m & 1 != 0;
+        p.undertrump_after_ruff = [Undertrump::Banned, Undertrump::Allowed][(m >> 1 & 1) as usize];
+        p.overtrump_on_trump_lead = m & 4 != 0;
+        p.must_trump_when_void = m & 8 != 0;
+        p.jas_exempt = m & 16 != 0;
+    });
     let bids = [
         Bid::Number(120),
         Bid::Number(150),
@@ -1654,7 +1645,7 @@ fn deep_endgames_agree_without_bounds() {
     let jass = jass_switches();
     let mut rng = SplitMix64(71);
     for i in 0..scaled(16) {
-        let p = &jass[i % 8];
+        let p = &jass[i % jass.len()];
         let hands = deal(jass::DECK, &[9, 9, 9, 9], &mut rng);
         let mode = jass::Mode::ALL[(rng.next_u64() % 6) as usize];
         let leader = Seat::ALL[(rng.next_u64() % 4) as usize];
@@ -1666,15 +1657,16 @@ fn deep_endgames_agree_without_bounds() {
         );
         let left = cards(&mut rng);
         advance(&mut g, &mut rng, left);
-        agrees_without_bounds(&mut g, &format!("jass deep #{i} m{} {mode:?}", i % 8));
+        agrees_without_bounds(&mut g, &format!("jass deep #{i} {} {mode:?}", p.name));
     }
     // Klaverjassen: the 32 combinations of the play switches.
     let kj = klaverjassen_switches();
     for i in 0..scaled(32) {
-        let mut g = klaverjas(&kj[i % 32], &mut rng);
+        let p = &kj[i % kj.len()];
+        let mut g = klaverjas(p, &mut rng);
         let left = cards(&mut rng);
         advance(&mut g, &mut rng, left);
-        agrees_without_bounds(&mut g, &format!("kj deep #{i} m{}", i % 32));
+        agrees_without_bounds(&mut g, &format!("kj deep #{i} {}", p.name));
     }
     // Schafkopf: every contract, both sides of a solo.
     let sk = schafkopf_switches();
@@ -1682,7 +1674,7 @@ fn deep_endgames_agree_without_bounds() {
     let mut tried = 0;
     while tried < scaled(24) {
         i += 1;
-        let p = &sk[i % 6];
+        let p = &sk[i % sk.len()];
         let Some((c, engine, side)) = schafkopf_game(p, false, &mut rng, |_| true) else {
             continue;
         };
@@ -1691,7 +1683,7 @@ fn deep_endgames_agree_without_bounds() {
         let mut g = PointGame::new(engine, side);
         let left = cards(&mut rng);
         advance(&mut g, &mut rng, left);
-        agrees_without_bounds(&mut g, &format!("sk deep #{i} m{} {}", i % 6, c.word()));
+        agrees_without_bounds(&mut g, &format!("sk deep #{i} {} {}", p.name, c.word()));
     }
     // Pandoeren and Het pandoeren: every contract, every combination of
     // the play switches.
