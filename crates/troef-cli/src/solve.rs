@@ -47,12 +47,8 @@ fn records(
             count,
             start,
         } => {
-            let Some(text) = super::deal::records(game, *seed, *count, *start) else {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!("cannot deal `{game}`"),
-                ));
-            };
+            let deals = super::deal::Seeded::new(game, *seed, *count, *start, None)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
             let cx = Context {
                 profiles: Profiles::new(None).with_overrides(overrides.to_vec()),
                 trace,
@@ -60,10 +56,7 @@ fn records(
             };
             Ok((
                 format!("--game {game} --seed {seed}"),
-                Box::new(Checker::with_context(
-                    io::Cursor::new(text.into_bytes()),
-                    cx,
-                )),
+                Box::new(Checker::with_context(io::BufReader::new(deals), cx)),
             ))
         }
     }
@@ -153,16 +146,12 @@ fn table_of(
             Code::BadHand | Code::DealtTwice | Code::DealNoMismatch
         )
     }) {
-        return Err(format!(
-            "the deal is impossible: {} ({})",
-            d.message,
-            d.code.as_str()
-        ));
+        return Err(format!("the deal is impossible: {}", named(c, d)));
     }
     let replay = c
         .replay
         .as_ref()
-        .ok_or("the record could not be replayed")?;
+        .ok_or_else(|| format!("the record could not be replayed: {}", first_error(c)))?;
     analyze::solvable(replay).map_err(|s| s.0)?;
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
     let hands = analyze::dealt_hands(replay).map_err(|s| s.0)?;
@@ -433,6 +422,28 @@ fn write_analysis(
     Ok(code)
 }
 
+/// A record's first error: why a record that did not replay is not solved
+/// or analysed.
+fn first_error(c: &Checked) -> String {
+    match c.diagnostics.iter().find(|d| d.is_error()) {
+        Some(d) => named(c, d),
+        None => "run `troef check` on it".to_string(),
+    }
+}
+
+/// One of a record's diagnostics in a line, by its code and place as
+/// `troef check` names them.
+fn named(c: &Checked, d: &troef_ttn::Diagnostic) -> String {
+    let loc = locate(&c.raw.text, c.raw.offset, c.raw.line, d.span);
+    format!(
+        "error[{}] at {}:{}: {} (`troef check` lists every problem)",
+        d.code.as_str(),
+        loc.line,
+        loc.column,
+        d.message
+    )
+}
+
 fn analyse_one(
     c: &mut Checked,
     source: &Source,
@@ -440,6 +451,11 @@ fn analyse_one(
     threads: usize,
     tick: impl FnMut(),
 ) -> Result<analyze::Analysis, String> {
+    // Said before the profile is looked for: a record with errors may name
+    // none, and its first error is the reason it is not analysed.
+    if !c.is_valid() {
+        return Err(format!("the record has errors: {}", first_error(c)));
+    }
     let profile = profile_of(c, source, overrides).ok_or("its rule profile is not known")?;
     analyze::any_record(c, &profile, threads, tick).map_err(|s| s.0)
 }

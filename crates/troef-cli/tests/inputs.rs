@@ -328,7 +328,7 @@ fn solve_refuses_an_impossible_deal() {
     assert_eq!(code, 1, "{out}");
     assert!(out.is_empty(), "{out}");
     assert!(
-        err.contains("not solved: the deal is impossible: dealt twice: SA"),
+        err.contains("not solved: the deal is impossible: error[E206] at 12:8: dealt twice: SA"),
         "{err}"
     );
     let (code, _, err) = troef(&dir, &["analyze", &file]);
@@ -708,4 +708,71 @@ fn analyze_shares_a_single_record_among_threads_and_writes_the_same() {
             assert_eq!(one_json, no_nodes(run(jobs, true)), "{file} --jobs {jobs}");
         }
     }
+}
+
+/// `solve` and `analyze` on records that do not replay (random bytes, a
+/// broken tag) name each one's first error by code and line:column, exit 1,
+/// and still solve the good record after them.
+#[test]
+fn solve_and_analyze_name_the_first_error_of_a_record_they_skip() {
+    let dir = scratch("solve-bad");
+    let good = corpus("corpus/klaverjassen/deal-only.ttn");
+    let mut bytes = b"\x00\xff\xfe junk\n\n[[[[\n\n".to_vec();
+    bytes.extend_from_slice(good.as_bytes());
+    let file = dir.join("mixed.ttn");
+    std::fs::write(&file, bytes).unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = troef(&dir, &["solve", "-q", path]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "record 1 (line 1): not solved: the record could not be replayed: error[E100] at 1:2"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("record 2 (line 3): not solved"), "{err}");
+    assert!(err.contains("error[E102] at 3:2"), "{err}");
+    assert!(
+        out.contains("best line"),
+        "the good record is solved: {out}"
+    );
+    let (code, _, err) = troef(&dir, &["analyze", "-q", path]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("record 1 (line 1): not analysed: the record has errors: error[E100] at 1:2"),
+        "{err}"
+    );
+}
+
+/// A seed's deals end at index 2^64 - 2 (a record's [Board] is its index
+/// plus one): `deal` and `solve --seed` refuse a range past it with exit 2
+/// where `deal` panicked on the overflow and `solve` printed nothing, exit 0.
+#[test]
+fn deal_and_solve_refuse_a_start_past_a_seeds_last_deal() {
+    let dir = scratch("deal-start");
+    for cmd in ["deal", "solve"] {
+        let (code, out, err) = troef(
+            &dir,
+            &[
+                cmd,
+                "--seed",
+                "1",
+                "--start",
+                "18446744073709551615",
+                "--count",
+                "2",
+            ],
+        );
+        assert_eq!(code, 2, "{cmd}: {out}{err}");
+        assert!(
+            err.contains("runs past a seed's last deal, 18446744073709551614"),
+            "{cmd}: {err}"
+        );
+    }
+    let (code, out, _) = troef(
+        &dir,
+        &["deal", "--seed", "1", "--start", "18446744073709551614"],
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("[Board \"18446744073709551615\"]"), "{out}");
 }

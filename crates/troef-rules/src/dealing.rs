@@ -6,6 +6,11 @@ use crate::kind::GameKind;
 use crate::values::{print_deal, DealValue};
 use troef_cards::{deal, BySeat, CardSet, Deck, Seat};
 
+/// The index of a seed's last deal: [`Dealing::record`] writes its
+/// `[Board]` as the index plus one, which must be a 64-bit number as
+/// `troef check` reads it.
+pub const LAST_INDEX: u64 = u64::MAX - 1;
+
 /// How a game is dealt.
 #[derive(Clone, Copy, Debug)]
 pub struct Dealing {
@@ -51,7 +56,15 @@ impl Dealing {
 
     /// Deal `index` of `seed` for `players` players (the game's default
     /// when `None`) as a TTN record; an error names the numbers it deals to.
+    /// The last index is [`LAST_INDEX`]: the record's `[Board]` is the index
+    /// plus one, a 64-bit number.
     pub fn record(&self, seed: u64, index: u64, players: Option<usize>) -> Result<String, String> {
+        if index > LAST_INDEX {
+            return Err(format!(
+                "deal {index} is past a seed's last, {LAST_INDEX} (its [Board] would be {})",
+                u128::from(index) + 1
+            ));
+        }
         let (min, default, max) = self.players;
         let n = players.unwrap_or(default);
         if !(min..=max).contains(&n) {
@@ -93,4 +106,36 @@ fn piles_record(d: &Dealing, seed: u64, index: u64, _players: usize) -> String {
         dealer.letter(),
         print_deal(&hands)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::Checker;
+    use crate::games::DEALINGS;
+
+    /// A seed's last deal is written and checks clean, its `[Board]` the
+    /// largest 64-bit number; the index after it is refused, not a panic
+    /// (`troef deal --start 18446744073709551615` panicked on the overflow).
+    #[test]
+    fn the_last_deal_of_a_seed_is_written_and_the_next_refused() {
+        for d in DEALINGS {
+            let r = d.record(7, LAST_INDEX, None).expect("the last deal");
+            assert!(r.contains("[Board \"18446744073709551615\"]"), "{r}");
+            let text = format!("% TTN {}\n\n{r}", troef_ttn::TTN_VERSION);
+            let checked: Vec<_> = Checker::new(std::io::Cursor::new(text))
+                .map(|c| c.expect("read"))
+                .filter(|c| c.is_record())
+                .collect();
+            assert_eq!(checked.len(), 1, "{}", d.name);
+            assert!(
+                checked[0].is_valid(),
+                "{}: {:?}",
+                d.name,
+                checked[0].diagnostics
+            );
+            let e = d.record(7, u64::MAX, None).expect_err("past the last");
+            assert!(e.contains("past a seed's last"), "{e}");
+        }
+    }
 }
